@@ -1,0 +1,251 @@
+package guandan
+
+import (
+	"math/rand/v2"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// style holds the weights of the decision heuristics, in the planner's units (one unit is
+// about one turn). They were tuned by playing variants against each other in the arena.
+type style struct {
+	// winBonus is what taking the trick (and so the next lead) is worth over passing.
+	winBonus float64
+	// shedBonus favours leads that shed more cards at once, per card.
+	shedBonus float64
+	// dangerPenalty is charged for leading a play an opponent may beat to go out on.
+	dangerPenalty float64
+	// holdHigh is charged for following with a level card or a joker that is not a boss while
+	// no opponent is close to going out: those cards are worth more later, to take back a lead.
+	holdHigh float64
+	// urgency scales the pull towards taking the trick as opponents run out of cards.
+	urgency float64
+	// jitter is the size of the random tie-breaker.
+	jitter float64
+	// protectPartner lets the player overtake a partner's play that is no boss when the
+	// opponent after it has three cards or fewer.
+	protectPartner bool
+	// closeLead favours strong leads (per point of strength of a single or pair) while an
+	// opponent holds three cards or fewer: a trick they win is a lead they may go out from.
+	closeLead float64
+	// countWeight is what each stronger rank still unseen takes off the value of a single,
+	// pair or triple in the planner (card counting beyond "is it the boss").
+	countWeight float64
+	// bossValue is what a boss is worth in the planner: one turn, or more to make the player
+	// keep its bosses for taking back the lead.
+	bossValue float64
+	shift     [11]float64
+}
+
+// defaultStyle is the style of Player.
+var defaultStyle = style{
+	winBonus:      0.3,
+	shedBonus:     0.05,
+	dangerPenalty: 3,
+	holdHigh:      0,
+	urgency:       2,
+	jitter:        0.01,
+	bossValue:     1,
+}
+
+// urgency is how much more any play that takes the trick is worth than a pass while an
+// opponent holds this few cards: letting them win a trick lets them lead, and a player who
+// leads with one or two cards left usually goes out.
+func urgency(oppMin int) float64 {
+	switch {
+	case oppMin <= 1:
+		return 6
+	case oppMin <= 2:
+		return 4
+	case oppMin <= 4:
+		return 1.5
+	case oppMin <= 6:
+		return 0.6
+	case oppMin <= 9:
+		return 0.2
+	}
+	return 0
+}
+
+// lead chooses the play that opens a trick.
+func (t *table) lead(rng *rand.Rand) gd.Play {
+	v := t.v
+	if rs := gd.Readings(v.Hand, v.Level); len(rs) > 0 {
+		return gd.Play{Cards: v.Hand, Reading: rs[0]} // the whole hand goes out at once
+	}
+	plan := t.e.steps(v.Hand)
+	// With at most one play that can lose, cash the bosses first and go out with the last.
+	loose := 0
+	for _, s := range plan {
+		if !t.e.isControl(s.c) {
+			loose++
+		}
+	}
+	if loose <= 1 {
+		var boss *step
+		for i, s := range plan {
+			if t.e.isControl(s.c) && !s.play.Reading.IsBomb() &&
+				(boss == nil || s.c.cards() > boss.c.cards()) {
+				boss = &plan[i]
+			}
+		}
+		if boss != nil {
+			return boss.play
+		}
+	}
+	if p, ok := t.feed(plan); ok {
+		return p
+	}
+	best, bestScore := plan[0].play, -1e18
+	for _, s := range plan {
+		sc := t.handScore(s.play.Cards) + t.st.shedBonus*float64(s.c.cards()-1) + t.st.jitter*rng.Float64()
+		if !s.play.Reading.IsBomb() && !t.e.isControl(s.c) && t.couldGoOut(s.c.cards()) {
+			sc -= t.st.dangerPenalty
+			if s.c.kind == gd.Single || s.c.kind == gd.Pair {
+				// Forced to risk it: the higher, the fewer cards beat it.
+				sc += 0.1 * float64(gd.Strength(s.c.rank, v.Level))
+			}
+		}
+		if t.oppMin <= 3 && (s.c.kind == gd.Single || s.c.kind == gd.Pair) && !t.e.isControl(s.c) {
+			sc += t.st.closeLead * float64(gd.Strength(s.c.rank, v.Level))
+		}
+		if sc > bestScore {
+			best, bestScore = s.play, sc
+		}
+	}
+	return best
+}
+
+// couldGoOut reports whether an active opponent holds exactly k cards, and so might go out by
+// beating a lead of k cards.
+func (t *table) couldGoOut(k int) bool {
+	for _, s := range [2]int{(t.v.Seat + 1) % 4, (t.v.Seat + 3) % 4} {
+		if sv := t.v.Seats[s]; sv.Place == 0 && sv.Count == k {
+			return true
+		}
+	}
+	return false
+}
+
+// feed leads the weakest single (or pair) when the partner has one (or two) cards left and the
+// opponents are not as close: the partner then likely beats it and goes out.
+func (t *table) feed(plan []step) (gd.Play, bool) {
+	want := t.partnerLeft
+	if want < 1 || want > 2 || t.oppMin <= want {
+		return gd.Play{}, false
+	}
+	var best *step
+	for i, s := range plan {
+		if s.c.kind == gd.Single || (want == 2 && s.c.kind == gd.Pair) {
+			if best == nil || feedRank(s.c, t.v.Level) < feedRank(best.c, t.v.Level) {
+				best = &plan[i]
+			}
+		}
+	}
+	if best == nil {
+		// No single in the plan: give up the weakest card of the hand.
+		low := gd.Card(0)
+		found := false
+		for _, x := range t.v.Hand.Cards() {
+			if !x.IsWild(t.v.Level) && !x.IsJoker() &&
+				(!found || gd.Strength(x.Rank(), t.v.Level) < gd.Strength(low.Rank(), t.v.Level)) {
+				low, found = x, true
+			}
+		}
+		if !found {
+			return gd.Play{}, false
+		}
+		var s gd.Set
+		s.Add(low)
+		return gd.Play{Cards: s, Reading: groupCombo(low.Rank(), 1).reading()}, true
+	}
+	return best.play, true
+}
+
+// feedRank orders feeding leads: pairs before singles when the partner holds two cards
+// (a pair may be exactly their hand), weaker before stronger.
+func feedRank(c combo, level gd.Rank) int {
+	r := gd.Strength(c.rank, level)
+	if c.kind == gd.Single {
+		r += 100
+	}
+	return r
+}
+
+// follow chooses between beating the last play and passing; ok is false for a pass.
+func (t *table) follow(rng *rand.Rand) (gd.Play, bool) {
+	v := t.v
+	prev := v.LastPlay.Reading
+	tl := newTally(v.Hand, v.Level)
+	cs := beaters(&tl, prev, v.Level)
+	if len(cs) == 0 {
+		return gd.Play{}, false
+	}
+	plays := make([]step, 0, len(cs))
+	for _, c := range cs {
+		if p, ok := concretize(c, v.Hand, v.Level); ok && p.Reading.Beats(prev, v.Level) {
+			if p.Cards == v.Hand {
+				return p, true // going out
+			}
+			plays = append(plays, step{c, p})
+		}
+	}
+	u := t.st.urgency * urgency(t.oppMin)
+	if v.LastSeat == t.partner {
+		// The partner holds the trick: leave it, unless the opponent who plays next is close
+		// to going out and may well beat the partner's play.
+		next := v.Seats[(v.Seat+1)%4]
+		if !t.st.protectPartner || next.Place != 0 || next.Count > 3 || t.e.isControl(comboOf(prev)) {
+			return gd.Play{}, false
+		}
+		u = t.st.urgency * urgency(next.Count)
+	}
+	base := t.handScore(gd.Set{})
+	var best gd.Play
+	bestScore, found := base, false
+	for _, s := range plays {
+		sc := t.handScore(s.play.Cards) + t.st.winBonus + u + t.finishBonus(s.play.Cards) + t.st.jitter*rng.Float64()
+		if t.oppMin > 6 && t.spendsHigh(s) {
+			sc -= t.st.holdHigh
+		}
+		if sc > bestScore {
+			best, bestScore, found = s.play, sc, true
+		}
+	}
+	return best, found
+}
+
+// finishBonus rewards a play after which the hand is all bosses and bombs but for at most one
+// play: winning this trick then very likely means going out.
+func (t *table) finishBonus(played gd.Set) float64 {
+	rest := t.v.Hand.Minus(played)
+	if rest.Len() > 12 {
+		return 0
+	}
+	loose := 0
+	_, plan := t.e.plan(newTally(rest, t.v.Level), true)
+	for _, c := range plan {
+		if !t.e.isControl(c) {
+			loose++
+		}
+	}
+	if loose <= 1 {
+		return 1.5
+	}
+	return 0
+}
+
+// spendsHigh reports whether a play is a single or pair of level cards or jokers that is not
+// a boss: a card that could later take back a lead.
+func (t *table) spendsHigh(s step) bool {
+	if s.c.kind != gd.Single && s.c.kind != gd.Pair {
+		return false
+	}
+	return gd.Strength(s.c.rank, t.v.Level) >= gd.Strength(t.v.Level, t.v.Level) && !t.e.isControl(s.c)
+}
+
+// comboOf is the abstract combo of a reading (without a full house's pair, which does not
+// matter for its value).
+func comboOf(r gd.Reading) combo {
+	return combo{kind: r.Kind, rank: r.Rank, size: int8(r.Size)}
+}

@@ -1,0 +1,198 @@
+package guandan
+
+import (
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// The planner splits a hand into plays so as to maximize the plan's score: the sum over its
+// plays of value minus turnCost, which mostly means "as few plays as possible" and among
+// equally short plans prefers the ones whose plays win tricks. The search has three layers:
+//
+//  1. straight flushes, which need suits, are chosen first by a small exhaustive search;
+//  2. straights, tubes and plates are chosen on suit-free rank counts by a depth-first search
+//     over the lowest rank where a sequence may still start, so every set of sequences is
+//     visited once; its states are memoized;
+//  3. what remains forms same-rank groups (bombs, triples, pairs, singles, the jokers), the
+//     wilds joining the groups where they score best, and triples take pairs as full houses.
+
+// state is the suit-free part of a hand the sequence search works on.
+type state struct {
+	n         [15]int8
+	w, bj, rj int8
+}
+
+// cnt returns the natural cards at a sequence position (1 is the Ace played low).
+func (s *state) cnt(pos int) int8 {
+	if pos == 1 {
+		return s.n[gd.Ace]
+	}
+	return s.n[pos]
+}
+
+// dec takes k cards at a sequence position.
+func (s *state) dec(pos int, k int8) {
+	if pos == 1 {
+		s.n[gd.Ace] -= k
+	} else {
+		s.n[pos] -= k
+	}
+}
+
+// key packs the state and the search position into a map key: four bits per rank (at most
+// eight copies), two bits for each joker kind and the wilds.
+func (s *state) key(pos int) uint64 {
+	k := uint64(pos)
+	for r := gd.Two; r <= gd.Ace; r++ {
+		k = k<<4 | uint64(s.n[r])
+	}
+	return k<<6 | uint64(s.w)<<4 | uint64(s.bj)<<2 | uint64(s.rj)
+}
+
+// seqKinds are the suit-free sequences, in the order the search tries them.
+var seqKinds = [...]gd.Kind{gd.Straight, gd.Tube, gd.Plate}
+
+// lastStart is the highest position a sequence of any kind can start at (K K K A A A).
+const lastStart = 13
+
+// score returns the score of the best plan for the cards of t.
+func (e *evaluator) score(t tally) float64 {
+	v, _ := e.plan(t, false)
+	return v
+}
+
+// plan returns the best plan's score and, when want is set, its plays.
+func (e *evaluator) plan(t tally, want bool) (float64, []combo) {
+	best := -1e9
+	var bestSF, cur []combo
+	var bestRest state
+	var walk func(t tally, from int)
+	walk = func(t tally, from int) {
+		s := state{n: t.n, w: t.w, bj: t.bj, rj: t.rj}
+		v := e.search(1, &s)
+		for _, c := range cur {
+			v += e.value(c) - turnCost
+		}
+		if v > best {
+			best, bestRest = v, s
+			bestSF = append(bestSF[:0], cur...)
+		}
+		for i := from; i < 4*10; i++ {
+			st, top := gd.Suit(i/10), 5+i%10
+			if u, ok := takeFlush(t, st, top); ok {
+				cur = append(cur, combo{kind: gd.StraightFlush, rank: gd.Rank(top), suit: st})
+				walk(u, i)
+				cur = cur[:len(cur)-1]
+			}
+		}
+	}
+	walk(t, 0)
+	if !want {
+		return best, nil
+	}
+	plays := append([]combo(nil), bestSF...)
+	return best, e.replay(1, &bestRest, plays)
+}
+
+// takeFlush returns t without the straight flush of suit st up to top, a missing card being
+// made up by a wild. It refuses flushes that need two wilds: they are rarely worth it and
+// would multiply the search.
+func takeFlush(t tally, st gd.Suit, top int) (tally, bool) {
+	miss := int8(0)
+	for pos := top - 4; pos <= top; pos++ {
+		r := seqRank(pos)
+		if t.suit[st][r] > 0 {
+			t.suit[st][r]--
+			t.n[r]--
+		} else {
+			miss++
+		}
+	}
+	if miss > t.w || miss > 1 {
+		return t, false
+	}
+	t.w -= miss
+	return t, true
+}
+
+// search returns the best score of the sequences starting at pos or later plus the groups
+// of what remains.
+func (e *evaluator) search(pos int, s *state) float64 {
+	for pos <= lastStart && s.cnt(pos) == 0 {
+		pos++
+	}
+	if pos > lastStart {
+		return e.leaf(s, nil)
+	}
+	key := s.key(pos)
+	if m, ok := e.memo[key]; ok {
+		return float64(m.score)
+	}
+	best, step := e.search(pos+1, s), gd.Kind(0)
+	for _, k := range seqKinds {
+		if miss, ok := seqFits(s, pos, k); ok {
+			c := seqCombo(pos, k)
+			u := *s
+			takeSeq(&u, pos, k, miss)
+			if v := e.value(c) - turnCost + e.search(pos, &u); v > best {
+				best, step = v, k
+			}
+		}
+	}
+	e.memo[key] = memoEntry{score: float32(best), step: step}
+	return best
+}
+
+// replay follows the memoized choices from pos and appends the plan's plays to plays.
+func (e *evaluator) replay(pos int, s *state, plays []combo) []combo {
+	for {
+		for pos <= lastStart && s.cnt(pos) == 0 {
+			pos++
+		}
+		if pos > lastStart {
+			e.leaf(s, &plays)
+			return plays
+		}
+		m, ok := e.memo[s.key(pos)]
+		if !ok {
+			e.search(pos, s)
+			m = e.memo[s.key(pos)]
+		}
+		if m.step == 0 {
+			pos++
+			continue
+		}
+		miss, _ := seqFits(s, pos, m.step)
+		takeSeq(s, pos, m.step, miss)
+		plays = append(plays, seqCombo(pos, m.step))
+	}
+}
+
+// seqFits reports whether a sequence of kind k can start at pos, and how many wilds it needs.
+func seqFits(s *state, pos int, k gd.Kind) (int8, bool) {
+	ln, per := seqShape(k)
+	if pos+ln-1 > 14 {
+		return 0, false
+	}
+	miss := int8(0)
+	for i := 0; i < ln; i++ {
+		if c := s.cnt(pos + i); c < int8(per) {
+			miss += int8(per) - c
+		}
+	}
+	return miss, miss <= s.w
+}
+
+// takeSeq removes a sequence of kind k starting at pos, using miss wilds for the gaps.
+func takeSeq(s *state, pos int, k gd.Kind, miss int8) {
+	ln, per := seqShape(k)
+	for i := 0; i < ln; i++ {
+		s.dec(pos+i, min(int8(per), s.cnt(pos+i)))
+	}
+	s.w -= miss
+}
+
+// seqCombo is the sequence of kind k starting at pos.
+func seqCombo(pos int, k gd.Kind) combo {
+	ln, _ := seqShape(k)
+	return combo{kind: k, rank: gd.Rank(pos + ln - 1)}
+}

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/hex"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestConfigDefaultsAndEnvironment(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "new", "data")
+	cfg, err := parseConfig(nil, envOf(map[string]string{"CARDAVIA_DATA": dir}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Addr != ":8080" || cfg.DataDir != dir || cfg.SecureCookies {
+		t.Errorf("config %+v", cfg)
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		t.Errorf("data directory not created: %v", err)
+	}
+	// A flag wins over the environment.
+	cfg, err = parseConfig([]string{"-addr", "127.0.0.1:9000"}, envOf(map[string]string{"CARDAVIA_ADDR": ":7000", "CARDAVIA_DATA": dir}), io.Discard)
+	if err != nil || cfg.Addr != "127.0.0.1:9000" {
+		t.Errorf("flag over env: %q, %v", cfg.Addr, err)
+	}
+}
+
+func TestHelpNeverPrintsTheSessionKeys(t *testing.T) {
+	secret := strings.Repeat("5e", 32)
+	var out bytes.Buffer
+	_, err := parseConfig([]string{"-h"}, envOf(map[string]string{"CARDAVIA_SESSION_KEYS": secret}), &out)
+	if err == nil || strings.Contains(out.String(), secret) {
+		t.Fatalf("help: err %v, printed the secret: %v", err, strings.Contains(out.String(), secret))
+	}
+	cfg, err := parseConfig(nil, envOf(map[string]string{"CARDAVIA_SESSION_KEYS": secret, "CARDAVIA_DATA": t.TempDir()}), io.Discard)
+	if err != nil || cfg.SessionKeys != secret {
+		t.Fatalf("keys from the environment: %q, %v", cfg.SessionKeys, err)
+	}
+}
+
+func TestBrokenConfigIsRefused(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	tests := map[string]struct {
+		args []string
+		env  map[string]string
+	}{
+		"addr without port":   {[]string{"-addr", "localhost"}, nil},
+		"short session key":   {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "abcd"}},
+		"garbled session key": {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "!!!not a key!!!"}},
+		"secure not a bool":   {[]string{"-secure-cookies", "maybe"}, nil},
+		"bad log level":       {[]string{"-log-level", "loud"}, nil},
+		"data is a file":      {[]string{"-data", filepath.Join(file, "sub")}, nil},
+		"stray argument":      {[]string{"serve"}, nil},
+		"unknown flag":        {[]string{"-port", "1"}, nil},
+	}
+	for name, tt := range tests {
+		t.Run(name, func(t *testing.T) {
+			env := map[string]string{"CARDAVIA_DATA": dir}
+			for k, v := range tt.env {
+				env[k] = v
+			}
+			if _, err := parseConfig(tt.args, envOf(env), io.Discard); err == nil {
+				t.Error("accepted")
+			}
+		})
+	}
+}
+
+func TestSessionKeys(t *testing.T) {
+	k1, k2 := strings.Repeat("ab", 32), strings.Repeat("cd", 32)
+	keys, err := parseKeys(k1 + ", " + k2)
+	if err != nil || len(keys) != 2 || hex.EncodeToString(keys[0]) != k1 {
+		t.Fatalf("rotation list: %v, %v", keys, err)
+	}
+	if _, err := parseKeys("q83vEjRWeJq83vEjRWeJq83vEjRWeJq83vEjRWeJq80="); err != nil {
+		t.Errorf("base64 key refused: %v", err)
+	}
+
+	// Without configured keys, one is generated on the first start, kept with mode 0600 and
+	// read again on the next start.
+	dir := t.TempDir()
+	cfg := Config{DataDir: dir}
+	first, err := cfg.sessionKeys()
+	if err != nil || len(first) != 1 || len(first[0]) < minKeyBytes {
+		t.Fatalf("generated: %v, %v", first, err)
+	}
+	fi, err := os.Stat(filepath.Join(dir, keysFile))
+	if err != nil || fi.Mode().Perm() != 0o600 {
+		t.Fatalf("keys file: %v, %v", fi, err)
+	}
+	again, err := cfg.sessionKeys()
+	if err != nil || !bytes.Equal(again[0], first[0]) {
+		t.Fatal("a restart got a different key: everyone would be logged out")
+	}
+}
+
+// TestRunServesAndShutsDown starts the real binary's run on a free port, checks /healthz
+// through the healthcheck command, and stops it with its context.
+func TestRunServesAndShutsDown(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	addr := l.Addr().String()
+	l.Close()
+	env := envOf(map[string]string{"CARDAVIA_ADDR": addr, "CARDAVIA_DATA": t.TempDir()})
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- run(ctx, nil, env, io.Discard, io.Discard) }()
+	var hcErr error
+	for range 50 {
+		if hcErr = healthcheck(context.Background(), env); hcErr == nil {
+			break
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if hcErr != nil {
+		t.Fatalf("never healthy: %v", hcErr)
+	}
+	resp, err := http.Get("http://" + addr + "/asnas")
+	if err != nil || resp.StatusCode != 200 {
+		t.Fatalf("GET /asnas: %v %v", resp, err)
+	}
+	resp.Body.Close()
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("run: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no graceful shutdown")
+	}
+}

@@ -1,0 +1,194 @@
+package i18n
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"sync"
+
+	"golang.org/x/text/feature/plural"
+	"golang.org/x/text/language"
+	"golang.org/x/text/message"
+	"golang.org/x/text/message/catalog"
+	"golang.org/x/text/number"
+)
+
+// localeFiles holds every catalog file: one folder per language code, every *.json file in a
+// folder merged, so that different people can own different files.
+//
+//go:embed locales
+var localeFiles embed.FS
+
+// pluralForms are the CLDR plural categories a plural message may use.
+var pluralForms = []string{"zero", "one", "two", "few", "many", "other"}
+
+// bundle is the loaded catalogs: a printer per locale code, and the keys each language has.
+type bundle struct {
+	printers map[string]*message.Printer
+	keys     map[string]map[string]bool
+}
+
+// loadBundle builds the catalogs once; the embedded files never change while the binary runs.
+var loadBundle = sync.OnceValues(func() (*bundle, error) { return parse(localeFiles) })
+
+// parse reads the catalog files of every supported locale from fsys into an x/text catalog.
+func parse(fsys fs.FS) (*bundle, error) {
+	b := catalog.NewBuilder(catalog.Fallback(Locales[0].Tag))
+	out := &bundle{printers: map[string]*message.Printer{}, keys: map[string]map[string]bool{}}
+	for _, l := range Locales {
+		files, err := fs.Glob(fsys, path.Join("locales", l.Code, "*.json"))
+		if err != nil {
+			return nil, err
+		}
+		if len(files) == 0 {
+			return nil, fmt.Errorf("i18n: no catalog files for %q", l.Code)
+		}
+		out.keys[l.Code] = map[string]bool{}
+		for _, name := range files {
+			if err := addFile(b, fsys, name, l, out.keys[l.Code]); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for _, l := range Locales {
+		out.printers[l.Code] = message.NewPrinter(l.Tag, message.Catalog(b))
+	}
+	return out, nil
+}
+
+// addFile adds one flat JSON catalog file to the builder. A key defined twice for one language
+// (in two files) is an error, because which one wins would be an accident of file order.
+func addFile(b *catalog.Builder, fsys fs.FS, name string, l Locale, seen map[string]bool) error {
+	raw, err := fs.ReadFile(fsys, name)
+	if err != nil {
+		return err
+	}
+	var entries map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &entries); err != nil {
+		return fmt.Errorf("i18n: %s: %w", name, err)
+	}
+	keys := make([]string, 0, len(entries))
+	for k := range entries {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, key := range keys {
+		if seen[key] {
+			return fmt.Errorf("i18n: %s: key %q defined twice for %s", name, key, l.Code)
+		}
+		seen[key] = true
+		msg, err := decodeMessage(entries[key], l.Tag)
+		if err != nil {
+			return fmt.Errorf("i18n: %s: key %q: %w", name, key, err)
+		}
+		if err := b.Set(l.Tag, key, msg); err != nil {
+			return fmt.Errorf("i18n: %s: key %q: %w", name, key, err)
+		}
+	}
+	return nil
+}
+
+// decodeMessage turns a catalog value into a message: a string is a format string, an object
+// of plural categories selects on the first argument.
+//
+// Forms the language never uses (a "one" in Chinese, which has only "other") are dropped: a
+// catalog copied from English must still load, and x/text refuses such forms.
+func decodeMessage(raw json.RawMessage, tag language.Tag) (catalog.Message, error) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err == nil {
+		return catalog.String(s), nil
+	}
+	var forms map[string]string
+	if err := json.Unmarshal(raw, &forms); err != nil {
+		return nil, fmt.Errorf("a message is a string or an object of plural forms")
+	}
+	if _, ok := forms["other"]; !ok {
+		return nil, fmt.Errorf("a plural message needs an \"other\" form")
+	}
+	var cases []any
+	used := formsOf(tag)
+	for _, f := range pluralForms {
+		if text, ok := forms[f]; ok {
+			if used[f] {
+				cases = append(cases, f, text)
+			}
+			delete(forms, f)
+		}
+	}
+	for f := range forms {
+		return nil, fmt.Errorf("unknown plural form %q", f)
+	}
+	return plural.Selectf(1, "", cases...), nil
+}
+
+// formNames are the names of x/text's plural forms.
+var formNames = map[plural.Form]string{
+	plural.Other: "other", plural.Zero: "zero", plural.One: "one",
+	plural.Two: "two", plural.Few: "few", plural.Many: "many",
+}
+
+// formsOf lists the plural categories a language actually uses, found by asking CLDR's rules
+// about whole numbers and a few decimals.
+func formsOf(tag language.Tag) map[string]bool {
+	used := map[string]bool{"other": true}
+	for i := range 1001 {
+		used[formNames[plural.Cardinal.MatchPlural(tag, i, 0, 0, 0, 0)]] = true
+		used[formNames[plural.Cardinal.MatchPlural(tag, i, 1, 1, 5, 5)]] = true
+	}
+	return used
+}
+
+// Check loads the catalogs and reports a broken one, so that the binary can refuse to start
+// rather than show keys instead of words.
+func Check() error {
+	_, err := loadBundle()
+	return err
+}
+
+// Keys returns the catalog keys defined for a language code, sorted.
+func Keys(code string) []string {
+	b, err := loadBundle()
+	if err != nil {
+		return nil
+	}
+	keys := make([]string, 0, len(b.keys[code]))
+	for k := range b.keys[code] {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// Has reports whether the context's language defines key; templates use it to render the
+// optional parts of a page (such as the rules' sections) only as far as the catalog goes.
+func Has(ctx context.Context, key string) bool {
+	b, err := loadBundle()
+	return err == nil && b.keys[FromContext(ctx).Code][key]
+}
+
+// printer returns the message printer of the context's locale.
+func printer(ctx context.Context) *message.Printer {
+	l := FromContext(ctx)
+	if b, err := loadBundle(); err == nil {
+		if p, ok := b.printers[l.Code]; ok {
+			return p
+		}
+	}
+	return message.NewPrinter(l.Tag)
+}
+
+// T returns the message for key in the context's language, its arguments formatted for that
+// locale (digits included). A missing key comes out as the key itself, which tests catch.
+func T(ctx context.Context, key string, args ...any) string {
+	return printer(ctx).Sprintf(key, args...)
+}
+
+// Number formats x with exactly decimals fraction digits in the locale's digits and separators
+// (1 234,50 in Svenska, ۱٬۲۳۴٫۵۰ in فارسی).
+func Number(ctx context.Context, x float64, decimals int) string {
+	return printer(ctx).Sprint(number.Decimal(x, number.Scale(decimals)))
+}

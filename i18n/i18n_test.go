@@ -1,0 +1,156 @@
+package i18n
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+func TestEveryLanguageHasEveryEnglishKey(t *testing.T) {
+	if err := Check(); err != nil {
+		t.Fatal(err)
+	}
+	en := Keys("en")
+	if len(en) == 0 {
+		t.Fatal("the English catalog is empty")
+	}
+	for _, l := range Locales[1:] {
+		have := map[string]bool{}
+		for _, k := range Keys(l.Code) {
+			have[k] = true
+		}
+		var missing []string
+		for _, k := range en {
+			if !have[k] {
+				missing = append(missing, k)
+			}
+		}
+		if len(missing) > 0 {
+			t.Errorf("%s lacks %d keys of en: %s", l.Code, len(missing), strings.Join(missing, ", "))
+		}
+	}
+}
+
+func TestMatch(t *testing.T) {
+	tests := []struct{ header, want string }{
+		{"", "en"},
+		{"sv-SE,sv;q=0.9,en;q=0.8", "sv"},
+		{"fa-IR", "fa"},
+		{"fa-u-rg-irzzzz", "fa"},
+		{"da", "da"},
+		{"zh-CN,zh;q=0.9", "zh"},
+		{"zh-TW", "zh"},
+		{"es-MX", "es"},
+		{"de-DE", "en"},
+		{"garbage;;;q=x", "en"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.header, func(t *testing.T) {
+			got := Match(tt.header)
+			if got.Code != tt.want {
+				t.Errorf("Match(%q) = %s, want %s", tt.header, got.Code, tt.want)
+			}
+			// The matched tag must be the supported one, without extensions.
+			if l, _ := ByCode(got.Code); l.Tag != got.Tag {
+				t.Errorf("Match(%q) tag = %s, want %s", tt.header, got.Tag, l.Tag)
+			}
+		})
+	}
+}
+
+func TestDirection(t *testing.T) {
+	for _, l := range Locales {
+		want := "ltr"
+		if l.Code == "fa" {
+			want = "rtl"
+		}
+		if l.Dir != want {
+			t.Errorf("%s: Dir = %s, want %s", l.Code, l.Dir, want)
+		}
+	}
+}
+
+func TestFromContextDefaultsToEnglish(t *testing.T) {
+	if got := FromContext(context.Background()).Code; got != "en" {
+		t.Fatalf("FromContext(empty) = %s, want en", got)
+	}
+}
+
+func TestNumber(t *testing.T) {
+	tests := []struct {
+		code string
+		x    float64
+		want string
+	}{
+		{"en", 1234.5, "1,234.50"},
+		{"en", -0.25, "-0.25"},
+		{"en", 5.0 / 3, "1.67"},
+		{"sv", 1234.5, "1\u00a0234,50"},
+		{"da", 1234.5, "1.234,50"},
+		{"es", 2.5, "2,50"},
+		{"fa", 12, "۱۲٫۰۰"},
+	}
+	for _, tt := range tests {
+		l, _ := ByCode(tt.code)
+		ctx := WithLocale(context.Background(), l)
+		if got := Number(ctx, tt.x, 2); got != tt.want {
+			t.Errorf("Number(%s, %v) = %q, want %q", tt.code, tt.x, got, tt.want)
+		}
+	}
+}
+
+func TestPluralsSelectOnTheFirstArgument(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, l := range Locales {
+		fsys["locales/"+l.Code+"/a.json"] = &fstest.MapFile{Data: []byte(`{"n": {"one": "%d card", "other": "%d cards"}, "w": {"one": "Winner: %[2]s", "other": "Winners: %[2]s"}}`)}
+		fsys["locales/"+l.Code+"/b.json"] = &fstest.MapFile{Data: []byte(`{"plain": "x %d"}`)}
+	}
+	b, err := parse(fsys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	en := b.printers["en"]
+	for _, tt := range []struct {
+		got, want string
+	}{
+		{en.Sprintf("n", 1), "1 card"},
+		{en.Sprintf("n", 20), "20 cards"},
+		{en.Sprintf("w", 2, "East, West"), "Winners: East, West"},
+		{en.Sprintf("w", 1, "East"), "Winner: East"},
+		{en.Sprintf("plain", 3), "x 3"},
+		// Chinese has only "other": the copied "one" form is dropped, not an error.
+		{b.printers["zh"].Sprintf("n", 1), "1 cards"},
+		{b.printers["fa"].Sprintf("n", 12), "۱۲ cards"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+func TestDuplicateKeysAcrossFilesAreRefused(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, l := range Locales {
+		fsys["locales/"+l.Code+"/a.json"] = &fstest.MapFile{Data: []byte(`{"k": "a"}`)}
+		fsys["locales/"+l.Code+"/b.json"] = &fstest.MapFile{Data: []byte(`{"k": "b"}`)}
+	}
+	if _, err := parse(fsys); err == nil {
+		t.Fatal("a key in two files of one language was accepted")
+	}
+}
+
+func TestTUsesTheContextLanguage(t *testing.T) {
+	fa, _ := ByCode("fa")
+	if got := T(WithLocale(context.Background(), fa), "settings.percent", 50); got != "۵۰٪" && got != "۵۰%" {
+		t.Errorf("Persian percent = %q, want Persian digits", got)
+	}
+}
+
+func TestDecodeMessageRefusesBadPlurals(t *testing.T) {
+	for _, raw := range []string{`{"one": "x"}`, `{"other": "x", "several": "y"}`, `12`, `["a"]`} {
+		if _, err := decodeMessage([]byte(raw), Locales[0].Tag); err == nil {
+			t.Errorf("decodeMessage(%s) accepted", raw)
+		}
+	}
+}

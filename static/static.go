@@ -1,0 +1,74 @@
+// Package static holds the site's CSS, card art and icons, embedded into the binary, and names
+// each file by a hash of its content so browsers may cache it forever.
+package static
+
+import (
+	"crypto/sha256"
+	"embed"
+	"encoding/hex"
+	"io/fs"
+	"path"
+	"strings"
+	"sync"
+)
+
+// files are the static files, addressed by their plain names ("app.css", "cards/asnas/as.svg").
+//
+//go:embed app.css app.js favicon.svg cards
+var files embed.FS
+
+// Asset is one embedded file under its hashed name.
+type Asset struct {
+	// Name is the plain path ("cards/asnas/as.svg").
+	Name string
+	// Hashed is the path with a content hash before the extension ("cards/asnas/as.3f2a9c1b.svg").
+	Hashed string
+	// Body is the file's content.
+	Body []byte
+}
+
+// Assets maps plain names and hashed names to the files; built once, never changed.
+type Assets struct {
+	byName   map[string]*Asset
+	byHashed map[string]*Asset
+}
+
+// Load returns the embedded assets. The map is computed once: the files cannot change while
+// the binary runs.
+var Load = sync.OnceValue(func() *Assets {
+	a := &Assets{byName: map[string]*Asset{}, byHashed: map[string]*Asset{}}
+	err := fs.WalkDir(files, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || strings.HasSuffix(p, ".go") {
+			return err
+		}
+		body, err := files.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		ext := path.Ext(p)
+		as := &Asset{Name: p, Hashed: strings.TrimSuffix(p, ext) + "." + hex.EncodeToString(sum[:4]) + ext, Body: body}
+		a.byName[p], a.byHashed[as.Hashed] = as, as
+		return nil
+	})
+	if err != nil {
+		// The files are compiled in; failing to read them is a broken build, not a runtime state.
+		panic(err)
+	}
+	return a
+})
+
+// URL returns the URL path of the named file under its hashed name ("/static/app.3f2a9c1b.css").
+// An unknown name gives a path that will answer 404, so a typo shows up as a broken link.
+func (a *Assets) URL(name string) string {
+	if as, ok := a.byName[name]; ok {
+		return "/static/" + as.Hashed
+	}
+	return "/static/missing/" + name
+}
+
+// ByHashed finds a file by its hashed path (without the /static/ prefix).
+func (a *Assets) ByHashed(p string) (*Asset, bool) {
+	as, ok := a.byHashed[p]
+	return as, ok
+}

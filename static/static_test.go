@@ -1,0 +1,43 @@
+package static
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestAssetsHaveContentHashedNames(t *testing.T) {
+	a := Load()
+	for _, name := range []string{"app.css", "app.js", "favicon.svg", "cards/asnas/as.svg", "cards/asnas/back.svg"} {
+		url := a.URL(name)
+		hashed, ok := strings.CutPrefix(url, "/static/")
+		if !ok || hashed == name || strings.Contains(url, "missing") {
+			t.Errorf("URL(%q) = %q, want a hashed name", name, url)
+			continue
+		}
+		as, ok := a.ByHashed(hashed)
+		if !ok || as.Name != name || len(as.Body) == 0 {
+			t.Errorf("ByHashed(%q) does not give back %s", hashed, name)
+		}
+	}
+	if _, ok := a.ByHashed("app.css"); ok {
+		t.Error("a plain name is served: it could never be cached safely")
+	}
+	if url := a.URL("nope.css"); !strings.Contains(url, "missing") {
+		t.Errorf("unknown asset URL %q", url)
+	}
+}
+
+func TestEveryRankHasCardArt(t *testing.T) {
+	a := Load()
+	for _, r := range []string{"as", "shah", "bibi", "sarbaz", "couli", "back"} {
+		as, ok := a.byName["cards/asnas/"+r+".svg"]
+		if !ok {
+			t.Errorf("no art for %s", r)
+			continue
+		}
+		// Styles inside the SVG would fall under the page's CSP; presentation attributes do not.
+		if strings.Contains(string(as.Body), "style=") || strings.Contains(string(as.Body), "<style") {
+			t.Errorf("%s.svg uses styles", r)
+		}
+	}
+}

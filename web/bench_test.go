@@ -1,0 +1,75 @@
+package web
+
+import (
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	"github.com/cardavia/cardavia/web/store"
+)
+
+// benchServer is the real router with a memory store, and the cookie of one visitor.
+func benchServer(b *testing.B) (*Server, *http.Cookie) {
+	s, err := New(Config{
+		Store:       store.NewMemory(store.TTL, time.Now),
+		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
+		AsnasAI:     func(seed uint64) AsnasAI { return aiasnas.NewPlayer(seed) },
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, httptest.NewRequest("GET", "/asnas", nil))
+	cookies := rec.Result().Cookies()
+	if rec.Code != 200 || len(cookies) == 0 {
+		b.Fatalf("first visit: %d", rec.Code)
+	}
+	return s, cookies[0]
+}
+
+// BenchmarkBare is the floor: a trivial handler through the whole middleware chain.
+func BenchmarkBare(b *testing.B) {
+	s, c := benchServer(b)
+	for b.Loop() {
+		req := httptest.NewRequest("GET", "/healthz", nil)
+		req.AddCookie(c)
+		s.ServeHTTP(httptest.NewRecorder(), req)
+	}
+}
+
+// BenchmarkTablePage renders the table: load, view, render.
+func BenchmarkTablePage(b *testing.B) {
+	s, c := benchServer(b)
+	for b.Loop() {
+		req := httptest.NewRequest("GET", "/asnas", nil)
+		req.AddCookie(c)
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != 200 {
+			b.Fatal(rec.Code)
+		}
+	}
+}
+
+// BenchmarkMovePost is one POST's work: load, a new match (the one move that is always
+// legal), the AI seats' turns, save, redirect.
+func BenchmarkMovePost(b *testing.B) {
+	s, c := benchServer(b)
+	move := 1
+	for b.Loop() {
+		req := httptest.NewRequest("POST", "/asnas/restart", strings.NewReader(url.Values{"move": {strconv.Itoa(move)}}.Encode()))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.AddCookie(c)
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/asnas" {
+			b.Fatal(rec.Code, rec.Header().Get("Location"))
+		}
+		move++
+	}
+}

@@ -1,0 +1,34 @@
+package web
+
+import "github.com/cardavia/cardavia/web/views"
+
+// guandanTableOpen says whether the Guandan table is playable. Until it is, the home page shows
+// "coming soon" instead of a Table link. This is the one switch to flip.
+const guandanTableOpen = false
+
+// games are the games of the atlas, in the order of the home page.
+func games() []views.Game {
+	guandan := views.Game{
+		ID: "guandan", Cards: 108, RulesURL: "/guandan/rules",
+	}
+	if guandanTableOpen {
+		guandan.TableURL = "/guandan"
+	}
+	return []views.Game{
+		{
+			ID: "asnas", Cards: 20, TableURL: "/asnas", RulesURL: "/asnas/rules",
+			Fan: []string{"cards/asnas/as.svg", "cards/asnas/shah.svg", "cards/asnas/bibi.svg", "cards/asnas/sarbaz.svg", "cards/asnas/couli.svg"},
+		},
+		guandan,
+	}
+}
+
+// gameByID finds a game of the atlas.
+func gameByID(id string) (views.Game, bool) {
+	for _, g := range games() {
+		if g.ID == id {
+			return g, true
+		}
+	}
+	return views.Game{}, false
+}

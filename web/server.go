@@ -1,0 +1,132 @@
+// Package web serves Cardavia over HTTP: the router and its middleware, the visitor's session,
+// the handlers that turn form posts into engine moves, and rendering of the templ views. It is
+// the only package that knows about HTTP, cookies or the match store.
+package web
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+	"github.com/go-chi/chi/v5/middleware"
+	"github.com/gorilla/sessions"
+
+	"github.com/cardavia/cardavia/rules/asnas"
+	"github.com/cardavia/cardavia/static"
+	"github.com/cardavia/cardavia/web/store"
+)
+
+// AsnasAI chooses a verb for the seat whose view it is given. The web package drives the AI
+// seats through it; main wires in the real players of ai/asnas.
+type AsnasAI interface {
+	Decide(v asnas.View) asnas.Verb
+}
+
+// Config is what the server needs from its caller.
+type Config struct {
+	// Store keeps matches and preferences.
+	Store store.Store
+	// SessionKeys are the cookie secrets, newest first: the first encodes, all decode, so a
+	// key can be rotated without logging everyone out. At least one is required.
+	SessionKeys [][]byte
+	// SecureCookies forces the Secure flag on the session cookie even when a request arrives
+	// over plain HTTP (behind a TLS-terminating proxy). Without it the flag follows r.TLS.
+	SecureCookies bool
+	// AsnasAI returns the player for one AI decision at the As-Nas table (East, North, West),
+	// its randomness seeded from seed. A player per decision keeps concurrent requests from
+	// sharing a generator, and the seed comes from the match and the position, so a match
+	// replays exactly.
+	AsnasAI func(seed uint64) AsnasAI
+	// Logger receives one line per request and every server error.
+	Logger *slog.Logger
+	// Seed returns a fresh match seed; nil means crypto/rand.
+	Seed func() uint64
+	// RequestTimeout bounds a request's work; zero means 10 seconds.
+	RequestTimeout time.Duration
+}
+
+// Server is the site's HTTP handler.
+type Server struct {
+	cfg      Config
+	log      *slog.Logger
+	sessions *sessions.CookieStore
+	assets   *static.Assets
+	metrics  *metrics
+	router   chi.Router
+}
+
+// New builds the server and its routes. It refuses a configuration that could only fail on the
+// first request.
+func New(cfg Config) (*Server, error) {
+	switch {
+	case cfg.Store == nil:
+		return nil, errors.New("web: no store")
+	case len(cfg.SessionKeys) == 0:
+		return nil, errors.New("web: no session keys")
+	case cfg.AsnasAI == nil:
+		return nil, errors.New("web: no As-Nas AI")
+	}
+	for i, k := range cfg.SessionKeys {
+		if len(k) < 32 {
+			return nil, fmt.Errorf("web: session key %d is shorter than 32 bytes", i+1)
+		}
+	}
+	if cfg.Logger == nil {
+		cfg.Logger = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Seed == nil {
+		cfg.Seed = randomSeed
+	}
+	if cfg.RequestTimeout == 0 {
+		cfg.RequestTimeout = 10 * time.Second
+	}
+	s := &Server{
+		cfg:      cfg,
+		log:      cfg.Logger,
+		sessions: newCookieStore(cfg.SessionKeys),
+		assets:   static.Load(),
+		metrics:  newMetrics(),
+	}
+	s.router = s.routes()
+	return s, nil
+}
+
+// ServeHTTP implements http.Handler.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
+
+func (s *Server) routes() chi.Router {
+	r := chi.NewRouter()
+	// The visitor and locale come before panic recovery and the cross-origin check, so that
+	// their error pages are in the visitor's language.
+	r.Use(s.requestID, s.observe, securityHeaders, s.timeout, s.visitor, s.locale, s.recoverPanic)
+	r.Use(s.crossOrigin().Handler, middleware.GetHead)
+
+	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
+	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethod }))
+
+	r.Get("/healthz", healthz)
+	r.Get("/metrics", s.metrics.ServeHTTP)
+	r.Get("/static/*", s.serveStatic)
+	r.Get("/filters.css", filtersCSS)
+
+	r.Get("/", s.handle(s.home))
+	r.Get("/{game}/rules", s.handle(s.rules))
+	r.Post("/settings/language", s.handle(s.setLanguage))
+	r.Post("/settings", s.handle(s.setFilters))
+
+	r.Get("/asnas", s.handle(s.asnasTable))
+	r.Post("/asnas/move", s.handle(s.asnasMove))
+	r.Post("/asnas/next", s.handle(s.asnasNext))
+	r.Get("/asnas/restart", s.handle(s.asnasRestartForm))
+	r.Post("/asnas/restart", s.handle(s.asnasRestart))
+	return r
+}
+
+func healthz(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write([]byte("ok\n"))
+}

@@ -1,0 +1,178 @@
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"regexp"
+	"time"
+
+	"github.com/gorilla/sessions"
+
+	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/web/store"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// cookieName is the session cookie's name.
+const cookieName = "cardavia"
+
+// sessionMaxAge is the cookie's lifetime, 30 days: as long as the store keeps an idle match.
+const sessionMaxAge = int(store.TTL / time.Second)
+
+// sessionIDPattern is what a session id looks like: 32 lowercase hex digits (128 random bits).
+var sessionIDPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
+
+// newCookieStore builds the cookie codec from the session secrets. Each secret yields an
+// authentication key and an encryption key (derived with SHA-256 under distinct labels, so
+// one secret is enough per rotation step); the first pair encodes, every pair decodes.
+func newCookieStore(secrets [][]byte) *sessions.CookieStore {
+	var pairs [][]byte
+	for _, s := range secrets {
+		auth := sha256.Sum256(append([]byte("cardavia session auth\x00"), s...))
+		enc := sha256.Sum256(append([]byte("cardavia session enc\x00"), s...))
+		pairs = append(pairs, auth[:], enc[:])
+	}
+	cs := sessions.NewCookieStore(pairs...)
+	// MaxAge through the store, so the codecs agree with the cookie (assigning Options.MaxAge
+	// alone would leave the codecs at their own default).
+	cs.MaxAge(sessionMaxAge)
+	cs.Options.Path = "/"
+	// HttpOnly: no script needs the id. SameSite=Lax: the cookie still comes along when a
+	// visitor follows a link to us, but not on cross-site POSTs.
+	cs.Options.HttpOnly = true
+	cs.Options.SameSite = http.SameSiteLaxMode
+	// Secure is decided per request (see visitor): set only over TLS or when configured, because
+	// a Secure cookie is never sent back over plain http by curl, httptest or a browser on a
+	// LAN address, which would make every move look like a new visitor.
+	cs.Options.Secure = false
+	return cs
+}
+
+// visitorState is what we know about the person behind a request: their session (possibly
+// brand new) and their preferences.
+type visitorState struct {
+	session *sessions.Session
+	// id is the session id, "" for a visitor we have not given one yet.
+	id    string
+	prefs prefs
+}
+
+// prefs are a visitor's settings, kept on the server under the session id.
+type prefs struct {
+	// Lang is the chosen language code, "" to follow Accept-Language.
+	Lang    string        `json:"lang,omitempty"`
+	Filters views.Filters `json:"filters"`
+}
+
+type visitorKey struct{}
+
+// visitor reads the session cookie. A cookie that is tampered with, signed by a retired key or
+// expired gives a fresh session: a new visitor, never an error page.
+func (s *Server) visitor(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		sess, err := s.sessions.New(r, cookieName)
+		if err != nil {
+			// securecookie's error says why; the cookie itself is never logged.
+			s.log.DebugContext(r.Context(), "session cookie refused", "err", err)
+		}
+		sess.Options.Secure = r.TLS != nil || s.cfg.SecureCookies
+		v := &visitorState{session: sess, prefs: prefs{Filters: views.NeutralFilters}}
+		if id, ok := sess.Values["id"].(string); ok && !sess.IsNew && sessionIDPattern.MatchString(id) {
+			v.id = id
+			if err := s.loadPrefs(r.Context(), v); err != nil {
+				s.log.ErrorContext(r.Context(), "load prefs", "err", err)
+			}
+		}
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), visitorKey{}, v)))
+	})
+}
+
+func visitorFrom(ctx context.Context) *visitorState {
+	if v, ok := ctx.Value(visitorKey{}).(*visitorState); ok {
+		return v
+	}
+	return &visitorState{prefs: prefs{Filters: views.NeutralFilters}}
+}
+
+// ensureVisitor gives the visitor a session id if they have none and (re)sends the cookie,
+// which also renews its 30 days. It must run before the response is written.
+func (s *Server) ensureVisitor(w http.ResponseWriter, r *http.Request) (string, error) {
+	v := visitorFrom(r.Context())
+	if v.session == nil {
+		return "", errors.New("web: no session middleware")
+	}
+	if v.id == "" {
+		var b [16]byte
+		if _, err := rand.Read(b[:]); err != nil {
+			return "", err
+		}
+		v.id = hex.EncodeToString(b[:])
+		v.session.Values = map[any]any{"id": v.id}
+	}
+	if err := v.session.Save(r, w); err != nil {
+		return "", err
+	}
+	return v.id, nil
+}
+
+// locale puts the visitor's language in the request context: the one they chose, else the
+// best match for their browser's Accept-Language.
+func (s *Server) locale(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		l, ok := i18n.ByCode(visitorFrom(r.Context()).prefs.Lang)
+		if !ok {
+			l = i18n.Match(r.Header.Get("Accept-Language"))
+		}
+		next.ServeHTTP(w, r.WithContext(i18n.WithLocale(r.Context(), l)))
+	})
+}
+
+func prefsKey(id string) string { return "prefs:" + id }
+
+func (s *Server) loadPrefs(ctx context.Context, v *visitorState) error {
+	data, _, err := s.cfg.Store.Load(ctx, prefsKey(v.id))
+	if err != nil || data == nil {
+		return err
+	}
+	return json.Unmarshal(data, &v.prefs)
+}
+
+// updatePrefs changes the visitor's preferences with a compare-and-swap, retrying a few times
+// when another request of the same visitor saves at the same moment.
+func (s *Server) updatePrefs(ctx context.Context, id string, change func(*prefs)) error {
+	for range 3 {
+		data, version, err := s.cfg.Store.Load(ctx, prefsKey(id))
+		if err != nil {
+			return err
+		}
+		p := prefs{Filters: views.NeutralFilters}
+		if data != nil {
+			if err := json.Unmarshal(data, &p); err != nil {
+				return err
+			}
+		}
+		change(&p)
+		out, err := json.Marshal(p)
+		if err != nil {
+			return err
+		}
+		err = s.cfg.Store.CompareAndSwap(ctx, prefsKey(id), version, out)
+		if !errors.Is(err, store.ErrConflict) {
+			return err
+		}
+	}
+	return store.ErrConflict
+}
+
+// randomSeed draws a match seed from the operating system's generator.
+func randomSeed() uint64 {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return binary.LittleEndian.Uint64(b[:])
+}

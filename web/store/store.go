@@ -1,0 +1,53 @@
+// Package store keeps players' matches on the server. A match is an opaque blob with a version:
+// writers compare and swap on the version, so two requests of one player (two tabs, a double
+// click) can never both apply a move to the same position.
+package store
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"time"
+)
+
+// ErrConflict is returned by CompareAndSwap when the entry's version is no longer the one the
+// caller loaded: somebody else saved in between.
+var ErrConflict = errors.New("store: version conflict")
+
+// Store keeps versioned blobs under string keys.
+type Store interface {
+	// Load returns the entry's data and version. A missing or expired entry has nil data;
+	// the version returned is still the one to pass to CompareAndSwap.
+	Load(ctx context.Context, key string) (data []byte, version uint64, err error)
+	// CompareAndSwap stores data under key if the entry's version is still oldVersion, and
+	// bumps the version by one; otherwise it returns ErrConflict and changes nothing.
+	CompareAndSwap(ctx context.Context, key string, oldVersion uint64, data []byte) error
+	// Sweep deletes the entries not written since before, and says how many it deleted.
+	Sweep(ctx context.Context, before time.Time) (int, error)
+}
+
+// TTL is how long an untouched match is kept: as long as the session cookie lives, so that a
+// visitor who comes back within a month finds their match, and no longer.
+const TTL = 30 * 24 * time.Hour
+
+// RunJanitor sweeps entries idle for longer than ttl every interval until ctx is done. Load
+// already hides expired entries; the janitor only reclaims their space.
+func RunJanitor(ctx context.Context, s Store, interval, ttl time.Duration, now func() time.Time, log *slog.Logger) {
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+			n, err := s.Sweep(ctx, now().Add(-ttl))
+			if err != nil {
+				log.Error("store sweep failed", "err", err)
+				continue
+			}
+			if n > 0 {
+				log.Info("store sweep", "deleted", n)
+			}
+		}
+	}
+}

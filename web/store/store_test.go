@@ -1,0 +1,160 @@
+package store
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"testing"
+	"time"
+)
+
+// clock is a settable time source for expiry tests.
+type clock struct{ t time.Time }
+
+func (c *clock) now() time.Time { return c.t }
+
+// stores runs a test against every implementation.
+func stores(t *testing.T, test func(t *testing.T, s Store, c *clock)) {
+	t.Run("memory", func(t *testing.T) {
+		c := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+		test(t, NewMemory(TTL, c.now), c)
+	})
+	t.Run("bolt", func(t *testing.T) {
+		c := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+		b, err := OpenBolt(filepath.Join(t.TempDir(), "m.db"), TTL, c.now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { b.Close() })
+		test(t, b, c)
+	})
+}
+
+func TestCompareAndSwap(t *testing.T) {
+	stores(t, func(t *testing.T, s Store, _ *clock) {
+		ctx := context.Background()
+		data, v, err := s.Load(ctx, "k")
+		if err != nil || data != nil || v != 0 {
+			t.Fatalf("empty store: Load = %q, %d, %v; want nil, 0, nil", data, v, err)
+		}
+		if err := s.CompareAndSwap(ctx, "k", 0, []byte("one")); err != nil {
+			t.Fatalf("first write: %v", err)
+		}
+		if err := s.CompareAndSwap(ctx, "k", 0, []byte("again")); !errors.Is(err, ErrConflict) {
+			t.Fatalf("second create: err = %v, want ErrConflict", err)
+		}
+		data, v, _ = s.Load(ctx, "k")
+		if string(data) != "one" || v != 1 {
+			t.Fatalf("after write: Load = %q, %d; want one, 1", data, v)
+		}
+		if err := s.CompareAndSwap(ctx, "k", 1, []byte("two")); err != nil {
+			t.Fatalf("update: %v", err)
+		}
+		if err := s.CompareAndSwap(ctx, "k", 1, []byte("stale")); !errors.Is(err, ErrConflict) {
+			t.Fatalf("stale update: err = %v, want ErrConflict", err)
+		}
+		data, v, _ = s.Load(ctx, "k")
+		if string(data) != "two" || v != 2 {
+			t.Fatalf("after update: Load = %q, %d; want two, 2", data, v)
+		}
+		if data, _, _ := s.Load(ctx, "other"); data != nil {
+			t.Fatalf("keys leak into each other: %q", data)
+		}
+	})
+}
+
+func TestExpiry(t *testing.T) {
+	stores(t, func(t *testing.T, s Store, c *clock) {
+		ctx := context.Background()
+		if err := s.CompareAndSwap(ctx, "old", 0, []byte("x")); err != nil {
+			t.Fatal(err)
+		}
+		c.t = c.t.Add(TTL - time.Minute)
+		if err := s.CompareAndSwap(ctx, "young", 0, []byte("y")); err != nil {
+			t.Fatal(err)
+		}
+		if data, _, _ := s.Load(ctx, "old"); string(data) != "x" {
+			t.Fatalf("entry gone before its time: %q", data)
+		}
+		c.t = c.t.Add(2 * time.Minute)
+		data, v, err := s.Load(ctx, "old")
+		if err != nil || data != nil {
+			t.Fatalf("expired entry still loads: %q, %v", data, err)
+		}
+		// An expired entry can be replaced with the version Load gave.
+		if err := s.CompareAndSwap(ctx, "old", v, []byte("new")); err != nil {
+			t.Fatalf("replace expired: %v", err)
+		}
+		if err := s.CompareAndSwap(ctx, "gone", 0, []byte("z")); err != nil {
+			t.Fatal(err)
+		}
+		c.t = c.t.Add(TTL + time.Hour)
+		n, err := s.Sweep(ctx, c.t.Add(-TTL))
+		if err != nil || n != 3 {
+			t.Fatalf("Sweep = %d, %v; want 3 deleted", n, err)
+		}
+		if _, v, _ := s.Load(ctx, "young"); v != 0 {
+			t.Fatalf("swept entry still has version %d", v)
+		}
+	})
+}
+
+func TestSweepKeepsLiveEntries(t *testing.T) {
+	stores(t, func(t *testing.T, s Store, c *clock) {
+		ctx := context.Background()
+		for _, k := range []string{"a", "b", "c"} {
+			if err := s.CompareAndSwap(ctx, k, 0, []byte(k)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		n, err := s.Sweep(ctx, c.t.Add(-time.Hour))
+		if err != nil || n != 0 {
+			t.Fatalf("Sweep = %d, %v; want nothing deleted", n, err)
+		}
+		if data, _, _ := s.Load(ctx, "b"); string(data) != "b" {
+			t.Fatalf("live entry lost: %q", data)
+		}
+	})
+}
+
+func TestBoltSurvivesReopen(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.db")
+	now := func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
+	b, err := OpenBolt(path, TTL, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := b.CompareAndSwap(ctx, "k", 0, []byte("kept")); err != nil {
+		t.Fatal(err)
+	}
+	if err := b.Close(); err != nil {
+		t.Fatal(err)
+	}
+	b, err = OpenBolt(path, TTL, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	data, v, err := b.Load(ctx, "k")
+	if err != nil || string(data) != "kept" || v != 1 {
+		t.Fatalf("after reopen: Load = %q, %d, %v; want kept, 1", data, v, err)
+	}
+}
+
+func TestBoltRefusesSecondOpener(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "m.db")
+	b, err := OpenBolt(path, TTL, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	start := time.Now()
+	if b2, err := OpenBolt(path, TTL, time.Now); err == nil {
+		b2.Close()
+		t.Fatal("second open of a locked database succeeded")
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("second open waited %v", d)
+	}
+}

@@ -1,0 +1,67 @@
+package views
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/rules/asnas"
+)
+
+// TestEveryMessageFormatsInEveryLanguage renders every log line, button, card and category name
+// in every language: a translation that drops or adds an argument shows up as "%!" here, and a
+// missing key as the key itself.
+func TestEveryMessageFormatsInEveryLanguage(t *testing.T) {
+	v := asnas.View{HighBet: 2, Seats: [4]asnas.SeatView{{Stake: 1}}}
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		var texts []string
+		for k := asnas.EvDealt; k <= asnas.EvMatchOver; k++ {
+			for _, seat := range []int{0, 1} {
+				texts = append(texts, eventText(ctx, asnas.Event{Kind: k, Seat: seat, Amount: 20, To: 2}))
+			}
+		}
+		for _, verb := range []asnas.Verb{asnas.Look, asnas.Call, asnas.Hold, asnas.Raise, asnas.Fold} {
+			texts = append(texts, verbLabel(ctx, v, verb))
+		}
+		for r := asnas.Couli; r <= asnas.As; r++ {
+			texts = append(texts, rankName(ctx, r))
+		}
+		for c := asnas.HighCard; c <= asnas.FourOfAKind; c++ {
+			texts = append(texts, categoryName(ctx, c))
+		}
+		for s := range asnas.NumSeats {
+			texts = append(texts, seatName(ctx, s))
+		}
+		for _, text := range texts {
+			if text == "" || strings.Contains(text, "%!") || strings.HasPrefix(text, "asnas.") || strings.HasPrefix(text, "card.") {
+				t.Errorf("%s: bad message %q", l.Code, text)
+			}
+		}
+	}
+}
+
+func TestEventTextNamesTheSeatAndTheBet(t *testing.T) {
+	ctx := i18n.WithLocale(context.Background(), i18n.Locales[0])
+	if got := eventText(ctx, asnas.Event{Kind: asnas.EvRaised, Seat: 1, To: 2}); got != "East raised to 2." {
+		t.Errorf("raise: %q", got)
+	}
+	if got := eventText(ctx, asnas.Event{Kind: asnas.EvRaised, Seat: 0, To: 3}); got != "You raised to 3." {
+		t.Errorf("your raise: %q", got)
+	}
+	if got := eventText(ctx, asnas.Event{Kind: asnas.EvWon, Seat: 2, Amount: 20}); got != "North takes 1.67 from the pot." {
+		t.Errorf("a split pot's share: %q", got)
+	}
+}
+
+func TestDisplayHandGroupsThenRanks(t *testing.T) {
+	h, err := asnas.ParseHand("couli shah bibi shah couli")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := asnas.ParseHand("shah shah couli couli bibi")
+	if got := displayHand(h); got != want {
+		t.Errorf("displayHand = %v, want %v", got, want)
+	}
+}
