@@ -1,8 +1,6 @@
 // Cardavia's only script, and an optional one: every feature works without it. It binds the
-// table's keyboard shortcuts, and previews the filter sliders while they move by pointing the
-// per-visitor stylesheet at the slider values (the server's /filters.css does the arithmetic,
-// so there is one formula) and showing each value as a percentage in the page's language. The
-// Apply button still saves the choice.
+// table's keyboard shortcuts; it previews the filter sliders while they move and saves them
+// without a page reload; and it switches the language as soon as one is chosen.
 "use strict";
 
 // Keyboard shortcuts at the table: each action button names its key in aria-keyshortcuts.
@@ -21,23 +19,67 @@ document.addEventListener("keydown", (event) => {
   }
 });
 
+// The visual filters. The page's look follows the root element's data-contrast, data-grain and
+// data-temperature (through the filter stylesheet and app.css), so a live preview only changes
+// those attributes: no style is computed here and nothing runs while the page scrolls. A value
+// is saved when the slider is let go, with the same POST as the form; if that fails, the form
+// is submitted the ordinary way.
 (function () {
-  const form = document.querySelector("form[data-filters]");
-  const sheet = document.querySelector("link[data-filters-css]");
-  if (!form || !sheet) return;
-  const percent = new Intl.NumberFormat(document.documentElement.lang || undefined, {
-    style: "percent",
-    maximumFractionDigits: 0,
-  });
-  const value = (name) => form.elements.namedItem(name).value;
-  form.addEventListener("input", (event) => {
-    const slider = event.target;
-    if (!(slider instanceof HTMLInputElement) || slider.type !== "range") return;
-    const out = slider.parentElement.querySelector("output");
-    if (out) out.textContent = percent.format(Number(slider.value) / 100);
-    sheet.href = "/filters.css?c=" + encodeURIComponent(value("contrast")) +
-      "&g=" + encodeURIComponent(value("grain")) +
-      "&t=" + encodeURIComponent(value("temperature"));
-    document.documentElement.dataset[slider.name] = slider.value;
-  });
+  const root = document.documentElement;
+  root.classList.add("js");
+  const names = ["contrast", "grain", "temperature"];
+  const percent = new Intl.NumberFormat(root.lang || undefined, { style: "percent", maximumFractionDigits: 0 });
+
+  // show puts one filter's value on the page: the root's attribute, every slider for it (the
+  // header's and the settings page's) and every printed percentage.
+  const show = (name, value) => {
+    root.dataset[name] = value;
+    for (const input of document.querySelectorAll(`input[data-filter="${name}"]`)) {
+      if (input.value !== value) input.value = value;
+    }
+    for (const out of document.querySelectorAll(`output[data-output="${name}"]`)) {
+      out.textContent = percent.format(Number(value) / 100);
+    }
+  };
+
+  let timer = 0;
+  const save = (form) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      const body = new URLSearchParams();
+      for (const name of names) body.set(name, root.dataset[name]);
+      fetch(form.action, { method: "POST", body, headers: { Accept: "application/json" }, credentials: "same-origin" })
+        .then((response) => { if (!response.ok) form.submit(); })
+        .catch(() => form.submit());
+    }, 250);
+  };
+
+  for (const form of document.querySelectorAll("form[data-filters]")) {
+    form.addEventListener("input", (event) => {
+      const slider = event.target;
+      if (slider instanceof HTMLInputElement && slider.dataset.filter) show(slider.dataset.filter, slider.value);
+    });
+    form.addEventListener("change", (event) => {
+      const slider = event.target;
+      if (slider instanceof HTMLInputElement && slider.dataset.filter) save(form);
+    });
+    form.addEventListener("click", (event) => {
+      if (!(event.target instanceof Element) || !event.target.closest("[data-reset]")) return;
+      event.preventDefault();
+      for (const name of names) show(name, "50");
+      save(form);
+    });
+    // The header's form has nothing else to send: Enter in it saves without leaving the page.
+    // The settings page's Save also carries the language, so it posts and reloads as usual.
+    if (!form.matches(".settings-form")) {
+      form.addEventListener("submit", (event) => {
+        event.preventDefault();
+        save(form);
+      });
+    }
+  }
+
+  for (const form of document.querySelectorAll("form[data-language]")) {
+    form.addEventListener("change", () => form.requestSubmit());
+  }
 })();

@@ -19,6 +19,7 @@ func benchServer(b *testing.B) (*Server, *http.Cookie) {
 		Store:       store.NewMemory(store.TTL, time.Now),
 		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
 		AsnasAI:     func(seed uint64) AsnasAI { return aiasnas.NewPlayer(seed) },
+		GuandanAI:   testGuandanAI,
 	})
 	if err != nil {
 		b.Fatal(err)

@@ -4,7 +4,7 @@ import "github.com/cardavia/cardavia/web/views"
 
 // guandanTableOpen says whether the Guandan table is playable. Until it is, the home page shows
 // "coming soon" instead of a Table link. This is the one switch to flip.
-const guandanTableOpen = false
+const guandanTableOpen = true
 
 // games are the games of the atlas, in the order of the home page.
 func games() []views.Game {

@@ -37,6 +37,7 @@ func newSite(t *testing.T, opts ...testOption) *testSite {
 		Store:       mem,
 		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
 		AsnasAI:     func(s uint64) AsnasAI { return aiasnas.NewPlayer(s) },
+		GuandanAI:   testGuandanAI,
 		Seed:        func() uint64 { seed++; return seed },
 	}
 	for _, o := range opts {

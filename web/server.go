@@ -40,12 +40,17 @@ type Config struct {
 	// sharing a generator, and the seed comes from the match and the position, so a match
 	// replays exactly.
 	AsnasAI func(seed uint64) AsnasAI
+	// GuandanAI returns the player for one AI decision at the Guandan table (its plays, its
+	// return cards, the human's hint and the Arrange plan), seeded like AsnasAI.
+	GuandanAI func(seed uint64) GuandanAI
 	// Logger receives one line per request and every server error.
 	Logger *slog.Logger
 	// Seed returns a fresh match seed; nil means crypto/rand.
 	Seed func() uint64
 	// RequestTimeout bounds a request's work; zero means 10 seconds.
 	RequestTimeout time.Duration
+	// Now reads the clock for refreshing remembered preferences; nil means time.Now.
+	Now func() time.Time
 }
 
 // Server is the site's HTTP handler.
@@ -68,6 +73,8 @@ func New(cfg Config) (*Server, error) {
 		return nil, errors.New("web: no session keys")
 	case cfg.AsnasAI == nil:
 		return nil, errors.New("web: no As-Nas AI")
+	case cfg.GuandanAI == nil:
+		return nil, errors.New("web: no Guandan AI")
 	}
 	for i, k := range cfg.SessionKeys {
 		if len(k) < 32 {
@@ -82,6 +89,9 @@ func New(cfg Config) (*Server, error) {
 	}
 	if cfg.RequestTimeout == 0 {
 		cfg.RequestTimeout = 10 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
 	}
 	s := &Server{
 		cfg:      cfg,
@@ -114,6 +124,7 @@ func (s *Server) routes() chi.Router {
 
 	r.Get("/", s.handle(s.home))
 	r.Get("/{game}/rules", s.handle(s.rules))
+	r.Get("/settings", s.handle(s.settingsPage))
 	r.Post("/settings/language", s.handle(s.setLanguage))
 	r.Post("/settings", s.handle(s.setFilters))
 
@@ -122,6 +133,14 @@ func (s *Server) routes() chi.Router {
 	r.Post("/asnas/next", s.handle(s.asnasNext))
 	r.Get("/asnas/restart", s.handle(s.asnasRestartForm))
 	r.Post("/asnas/restart", s.handle(s.asnasRestart))
+
+	r.Get("/guandan", s.handle(s.guandanTable))
+	r.Post("/guandan/play", s.handle(s.guandanPlay))
+	r.Post("/guandan/pass", s.handle(s.guandanPass))
+	r.Post("/guandan/return", s.handle(s.guandanReturn))
+	r.Post("/guandan/next", s.handle(s.guandanNext))
+	r.Get("/guandan/restart", s.handle(s.guandanRestartForm))
+	r.Post("/guandan/restart", s.handle(s.guandanRestart))
 	return r
 }
 

@@ -68,7 +68,16 @@ type prefs struct {
 	// Lang is the chosen language code, "" to follow Accept-Language.
 	Lang    string        `json:"lang,omitempty"`
 	Filters views.Filters `json:"filters"`
+	// Saved is when the preferences were last written (Unix seconds). The store forgets an
+	// entry TTL after its last write, so preferences in use are written again now and then
+	// (see refreshPrefs) instead of vanishing 30 days after the last change.
+	Saved int64 `json:"saved,omitempty"`
 }
+
+// prefsRefreshAfter is how old saved preferences may get before a visit writes them again
+// (and renews the cookie). A day keeps the writes to one per visitor per day while a regular
+// visitor never reaches the 30-day expiry.
+const prefsRefreshAfter = 24 * time.Hour
 
 type visitorKey struct{}
 
@@ -85,8 +94,11 @@ func (s *Server) visitor(next http.Handler) http.Handler {
 		v := &visitorState{session: sess, prefs: prefs{Filters: views.NeutralFilters}}
 		if id, ok := sess.Values["id"].(string); ok && !sess.IsNew && sessionIDPattern.MatchString(id) {
 			v.id = id
-			if err := s.loadPrefs(r.Context(), v); err != nil {
+			stored, err := s.loadPrefs(r.Context(), v)
+			if err != nil {
 				s.log.ErrorContext(r.Context(), "load prefs", "err", err)
+			} else if stored {
+				s.refreshPrefs(w, r, v)
 			}
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), visitorKey{}, v)))
@@ -135,12 +147,31 @@ func (s *Server) locale(next http.Handler) http.Handler {
 
 func prefsKey(id string) string { return "prefs:" + id }
 
-func (s *Server) loadPrefs(ctx context.Context, v *visitorState) error {
+// loadPrefs reads the visitor's saved preferences into v and says whether there were any.
+func (s *Server) loadPrefs(ctx context.Context, v *visitorState) (bool, error) {
 	data, _, err := s.cfg.Store.Load(ctx, prefsKey(v.id))
 	if err != nil || data == nil {
-		return err
+		return false, err
 	}
-	return json.Unmarshal(data, &v.prefs)
+	return true, json.Unmarshal(data, &v.prefs)
+}
+
+// refreshPrefs writes a visitor's preferences again, unchanged, and renews their cookie when
+// the last write is more than a day old, so that remembered choices last 30 days from the last
+// visit rather than from the last change. A failure only costs the refresh: the page is still
+// served with the preferences just read.
+func (s *Server) refreshPrefs(w http.ResponseWriter, r *http.Request, v *visitorState) {
+	now := s.cfg.Now()
+	if now.Sub(time.Unix(v.prefs.Saved, 0)) < prefsRefreshAfter {
+		return
+	}
+	if err := s.updatePrefs(r.Context(), v.id, func(*prefs) {}); err != nil {
+		s.log.WarnContext(r.Context(), "refresh prefs", "err", err)
+		return
+	}
+	if err := v.session.Save(r, w); err != nil {
+		s.log.WarnContext(r.Context(), "refresh session cookie", "err", err)
+	}
 }
 
 // updatePrefs changes the visitor's preferences with a compare-and-swap, retrying a few times
@@ -158,6 +189,7 @@ func (s *Server) updatePrefs(ctx context.Context, id string, change func(*prefs)
 			}
 		}
 		change(&p)
+		p.Saved = s.cfg.Now().Unix()
 		out, err := json.Marshal(p)
 		if err != nil {
 			return err

@@ -17,9 +17,10 @@ type Agent interface {
 	Return(v gd.View) gd.Card
 }
 
-// maxActions bounds one deal: 108 cards take at most 108 plays, and every trick ends after at
-// most three passes per play, so a deal longer than this is a bug in the engine or a player.
-const maxActions = 108 * 4
+// maxActions bounds one deal: 108 cards take at most 108 plays, at most three passes follow
+// each play, and at most two returns precede them, so a deal longer than this is a bug in the
+// engine or a player.
+const maxActions = 108*4 + 2
 
 // ErrRunaway reports a deal that did not end within maxActions actions.
 var ErrRunaway = errors.New("guandan ai: deal did not end")
@@ -73,10 +74,12 @@ func (d Duel) Run(ctx context.Context) (wins int, err error) {
 		usTeam := i % 2
 		var agents [4]Agent
 		for s := 0; s < 4; s++ {
+			// The two teams' agents draw their seeds from different streams, so that even a
+			// team of the same players as its opponents does not replay the swapped deal.
 			if s%2 == usTeam {
 				agents[s] = d.Us(s, mix(seed, uint64(s)+1))
 			} else {
-				agents[s] = d.Them(s, mix(seed, uint64(s)+1))
+				agents[s] = d.Them(s, mix(seed, uint64(s)+101))
 			}
 		}
 		m, err := PlayDeal(gd.NewMatch(seed), agents)

@@ -157,21 +157,25 @@ func takeStraight(c combo, avail gd.Set, level gd.Rank, cards *gd.Set, takeWild 
 		options = append(options, xs)
 	}
 	if len(picked) > 1 && oneSuit(picked) {
-		// Swap one card for another suit of the same rank, if the hand has one.
-		for i, xs := range options {
-			for _, x := range xs {
-				if x.Suit() != picked[0].Suit() {
-					picked[i] = x
-					goto done
-				}
-			}
-		}
+		mixSuits(picked, options)
 	}
-done:
 	for _, x := range picked {
 		cards.Add(x)
 	}
 	return true
+}
+
+// mixSuits swaps one of the picked cards (all of one suit) for a card of the same rank and
+// another suit, if options (the hand's cards of each picked rank) hold one.
+func mixSuits(picked []gd.Card, options [][]gd.Card) {
+	for i, xs := range options {
+		for _, x := range xs {
+			if x.Suit() != picked[0].Suit() {
+				picked[i] = x
+				return
+			}
+		}
+	}
 }
 
 // oneSuit reports whether all the cards share a suit.

@@ -54,6 +54,12 @@ func TestDecisions(t *testing.T) {
 		{"bombs an opponent about to go out", func(t *testing.T) gd.View {
 			return view(t, "3S 3H 3C 3D 5S 6C 8D", [3]int{20, 20, 1}, 3, "AS", "single:A")
 		}, "bomb:4x3 3S 3H 3C 3D"},
+		{"stops an opponent's last card with its boss, not its cheapest card", func(t *testing.T) gd.View {
+			return view(t, "6S 9H 9C KS KH RJ", [3]int{1, 20, 15}, 3, "5S", "single:5")
+		}, "single:RJ RJ"},
+		{"overtakes a weak partner play the next opponent could go out on", func(t *testing.T) gd.View {
+			return view(t, "6S 9H 9C KS KH RJ", [3]int{1, 20, 15}, 2, "5S", "single:5")
+		}, "single:RJ RJ"},
 		{"keeps its bomb while nobody is close", func(t *testing.T) gd.View {
 			return view(t, "3S 3H 3C 3D 5S 6C 8D 9S JH", [3]int{20, 20, 20}, 3, "AS", "single:A")
 		}, "pass"},

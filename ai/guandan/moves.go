@@ -77,12 +77,21 @@ func beaters(t *tally, prev gd.Reading, level gd.Rank) []combo {
 					keep(combo{kind: gd.FullHouse, rank: tr, pair: p})
 				}
 			}
+			// The pair may also be two wilds standing for a rank the hand lacks.
+			if need+2 <= t.w {
+				for p := gd.Two; p <= gd.Ace; p++ {
+					if p != tr && t.n[p] == 0 {
+						keep(combo{kind: gd.FullHouse, rank: tr, pair: p})
+						break
+					}
+				}
+			}
 		}
 	case gd.Straight, gd.Tube, gd.Plate:
 		s := state{n: t.n, w: t.w}
 		ln, _ := seqShape(prev.Kind)
 		for pos := 1; pos+ln-1 <= 14; pos++ {
-			if _, ok := seqFits(&s, pos, prev.Kind); ok && s.cnt(pos)+s.cnt(pos+ln-1) > 0 {
+			if _, ok := seqFits(&s, pos, prev.Kind); ok {
 				keep(seqCombo(pos, prev.Kind))
 			}
 		}
@@ -108,7 +117,7 @@ func appendBombs(out []combo, t *tally, prev gd.Reading, level gd.Rank) []combo 
 	}
 	for st := gd.Spades; st <= gd.Diamonds; st++ {
 		for top := 5; top <= 14; top++ {
-			if _, ok := takeFlush(*t, st, top); ok {
+			if _, ok := takeFlush(*t, st, top, 2); ok {
 				keep(combo{kind: gd.StraightFlush, rank: gd.Rank(top), suit: st})
 			}
 		}

@@ -13,7 +13,7 @@ import (
 // class), each kind weakest first. Without a view it counts every card outside the hand as
 // unseen, so "boss" means boss against the whole rest of the deck.
 func Plan(hand gd.Set, level gd.Rank) []gd.Play {
-	e := newEvaluator(level, gd.FullDeck().Minus(hand), defaultStyle)
+	e := newEvaluator(level, gd.FullDeck().Minus(hand))
 	plan := e.concrete(hand)
 	slices.SortStableFunc(plan, func(a, b gd.Play) int {
 		ka, kb := a.Reading.IsBomb(), b.Reading.IsBomb()

@@ -13,25 +13,24 @@ import (
 type Player struct {
 	// rng breaks ties between equally good plays, so the AI is not predictable, while a seed
 	// still replays every game.
-	rng   *rand.Rand
-	seed  uint64
-	style style
+	rng  *rand.Rand
+	seed uint64
 }
 
 // New returns a Player whose tie-breaking follows seed.
 func New(seed uint64) *Player {
-	return &Player{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), seed: seed, style: defaultStyle}
+	return &Player{rng: rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15)), seed: seed}
 }
 
 // Play returns the player's action in PhasePlay: ActPlay with cards and reading, or ActPass.
 func (p *Player) Play(v gd.View) gd.Action {
-	return decide(v, p.style, p.rng)
+	return decide(v, defaultStyle, p.rng)
 }
 
 // Hint returns the play the AI would make in the seat of v, without using up the player's
 // random stream, so asking for a hint never changes what the AI players do later.
 func (p *Player) Hint(v gd.View) gd.Action {
-	return decide(v, p.style, rand.New(rand.NewPCG(p.seed, v.Hand[0]^v.Hand[1]^v.Played[0]^v.Played[1])))
+	return decide(v, defaultStyle, rand.New(rand.NewPCG(p.seed, v.Hand[0]^v.Hand[1]^v.Played[0]^v.Played[1])))
 }
 
 // Plan splits hand into plays at this level; see the package function Plan.
@@ -42,7 +41,7 @@ func (p *Player) Plan(hand gd.Set, level gd.Rank) []gd.Play {
 // Return chooses the card to give back in PhaseReturn: among the cards the rules allow
 // (gd.CanReturn), the one whose loss leaves the best plan, the weakest on a tie.
 func (p *Player) Return(v gd.View) gd.Card {
-	e := newEvaluator(v.Level, gd.FullDeck().Minus(v.Hand).Minus(v.Played), p.style)
+	e := newEvaluator(v.Level, gd.FullDeck().Minus(v.Hand).Minus(v.Played))
 	best, bestScore := gd.Card(0), -1e18
 	found := false
 	seen := map[[2]uint8]bool{}
@@ -60,56 +59,4 @@ func (p *Player) Return(v gd.View) gd.Card {
 		}
 	}
 	return best
-}
-
-// table is what one decision knows about the deal, besides the hand.
-type table struct {
-	v       gd.View
-	st      style
-	e       *evaluator
-	partner int
-	// partnerLeft is the partner's card count, 0 when the partner has finished.
-	partnerLeft int
-	// oppMin is the fewest cards an active opponent holds (99 when none is active).
-	oppMin int
-}
-
-func newTable(v gd.View, st style) *table {
-	t := &table{
-		v:       v,
-		st:      st,
-		e:       newEvaluator(v.Level, gd.FullDeck().Minus(v.Hand).Minus(v.Played), st),
-		partner: (v.Seat + 2) % 4,
-		oppMin:  99,
-	}
-	if sv := v.Seats[t.partner]; sv.Place == 0 {
-		t.partnerLeft = sv.Count
-	}
-	for _, s := range [2]int{(v.Seat + 1) % 4, (v.Seat + 3) % 4} {
-		if sv := v.Seats[s]; sv.Place == 0 && sv.Count > 0 && sv.Count < t.oppMin {
-			t.oppMin = sv.Count
-		}
-	}
-	return t
-}
-
-// handScore scores the best plan of the hand without the given cards.
-func (t *table) handScore(without gd.Set) float64 {
-	return t.e.score(newTally(t.v.Hand.Minus(without), t.v.Level))
-}
-
-// decide is the whole decision of Player in PhasePlay.
-func decide(v gd.View, st style, rng *rand.Rand) gd.Action {
-	t := newTable(v, st)
-	var p gd.Play
-	var ok bool
-	if v.Leading || v.LastPlay.Reading.IsZero() {
-		p, ok = t.lead(rng), true
-	} else {
-		p, ok = t.follow(rng)
-	}
-	if !ok {
-		return gd.Action{Kind: gd.ActPass, Seat: v.Seat}
-	}
-	return gd.Action{Kind: gd.ActPlay, Seat: v.Seat, Cards: p.Cards, Reading: p.Reading}
 }

@@ -10,8 +10,9 @@ import (
 //
 //  1. straight flushes, which need suits, are chosen first by a small exhaustive search;
 //  2. straights, tubes and plates are chosen on suit-free rank counts by a depth-first search
-//     over the lowest rank where a sequence may still start, so every set of sequences is
-//     visited once; its states are memoized;
+//     that moves up the ranks: at each rank it either starts another sequence there (on a
+//     natural card; wilds may fill the gaps further up) or moves on for good, so a set of
+//     sequences is reached in essentially one order; the states are memoized;
 //  3. what remains forms same-rank groups (bombs, triples, pairs, singles, the jokers), the
 //     wilds joining the groups where they score best, and triples take pairs as full houses.
 
@@ -78,7 +79,7 @@ func (e *evaluator) plan(t tally, want bool) (float64, []combo) {
 		}
 		for i := from; i < 4*10; i++ {
 			st, top := gd.Suit(i/10), 5+i%10
-			if u, ok := takeFlush(t, st, top); ok {
+			if u, ok := takeFlush(t, st, top, 1); ok {
 				cur = append(cur, combo{kind: gd.StraightFlush, rank: gd.Rank(top), suit: st})
 				walk(u, i)
 				cur = cur[:len(cur)-1]
@@ -93,10 +94,10 @@ func (e *evaluator) plan(t tally, want bool) (float64, []combo) {
 	return best, e.replay(1, &bestRest, plays)
 }
 
-// takeFlush returns t without the straight flush of suit st up to top, a missing card being
-// made up by a wild. It refuses flushes that need two wilds: they are rarely worth it and
-// would multiply the search.
-func takeFlush(t tally, st gd.Suit, top int) (tally, bool) {
+// takeFlush returns t without the straight flush of suit st up to top, missing cards being
+// made up by wilds, at most maxMiss of them. The planner passes 1: flushes that need both
+// wilds are rarely worth them and would multiply the search.
+func takeFlush(t tally, st gd.Suit, top int, maxMiss int8) (tally, bool) {
 	miss := int8(0)
 	for pos := top - 4; pos <= top; pos++ {
 		r := seqRank(pos)
@@ -107,7 +108,7 @@ func takeFlush(t tally, st gd.Suit, top int) (tally, bool) {
 			miss++
 		}
 	}
-	if miss > t.w || miss > 1 {
+	if miss > t.w || miss > maxMiss {
 		return t, false
 	}
 	t.w -= miss

@@ -12,14 +12,10 @@ type evaluator struct {
 	// order lists the ranks 2..A weakest first at this level (the level rank last).
 	order [13]gd.Rank
 	// threat[k][s] counts the ranks of which the unseen cards hold k (wilds helping) that are
-	// stronger than strength s. At zero a group of k cards of strength s is a boss: it wins its
-	// trick unless bombed.
+	// stronger than strength s. At zero, a group of k cards of strength s is a boss: it wins
+	// its trick unless bombed.
 	threat [4][18]int8
-	// countWeight is how much each threatening rank takes off the value of a group, and
-	// bossValue what a boss is worth (see value).
-	countWeight, bossValue float64
-	shift                  [11]float64
-	memo                   map[uint64]memoEntry
+	memo   map[uint64]memoEntry
 }
 
 // memoEntry is a cached search result: the best score from a search state and the first step
@@ -31,9 +27,8 @@ type memoEntry struct {
 
 // newEvaluator prepares scoring at this level; unseen holds the cards the player cannot see
 // (in other hands), which decide which plays are bosses.
-func newEvaluator(level gd.Rank, unseen gd.Set, st style) *evaluator {
-	e := &evaluator{level: level, memo: make(map[uint64]memoEntry, 512),
-		countWeight: st.countWeight, bossValue: st.bossValue, shift: st.shift}
+func newEvaluator(level gd.Rank, unseen gd.Set) *evaluator {
+	e := &evaluator{level: level, memo: make(map[uint64]memoEntry, 512)}
 	i := 0
 	for r := gd.Two; r <= gd.Ace; r++ {
 		if r != level {
@@ -84,14 +79,15 @@ func unseenThreats(u *tally, level gd.Rank, k, s int) int8 {
 // it back at least fully; low singles and pairs are liabilities that need someone else's
 // control to get rid of. Bombs are worth more than a turn because they take the lead back from
 // anything.
-const turnCost = 1.0
+//
+// Boss values above a turn (to make the player hold its bosses longer) lost in the arena.
+const (
+	turnCost  = 1.0
+	bossValue = 1.0
+)
 
 // value scores one play in a plan.
 func (e *evaluator) value(c combo) float64 {
-	return e.baseValue(c) + e.shift[c.kind]
-}
-
-func (e *evaluator) baseValue(c combo) float64 {
 	s := gd.Strength(c.rank, e.level)
 	switch c.kind {
 	case gd.Single:
@@ -103,11 +99,11 @@ func (e *evaluator) baseValue(c combo) float64 {
 	case gd.FullHouse:
 		return e.groupValue(3, s, float64(s-10)/8+0.1)
 	case gd.Straight:
-		return min(e.bossValue, float64(int(c.rank)-9)/6+0.1)
+		return seqValue(c.rank, float64(int(c.rank)-9)/6+0.1)
 	case gd.Tube:
-		return min(e.bossValue, float64(int(c.rank)-7)/6+0.1)
+		return seqValue(c.rank, float64(int(c.rank)-7)/6+0.1)
 	case gd.Plate:
-		return min(e.bossValue, float64(int(c.rank)-6)/6+0.1)
+		return seqValue(c.rank, float64(int(c.rank)-6)/6+0.1)
 	case gd.Bomb:
 		return 1.5 + 0.1*float64(c.size-4) + 0.005*float64(s)
 	case gd.StraightFlush:
@@ -118,21 +114,46 @@ func (e *evaluator) baseValue(c combo) float64 {
 	return 0
 }
 
-// groupValue is the value of k cards of strength s (a single, pair, triple, or the triple of a
-// full house): a boss is worth a full turn; otherwise the more stronger ranks are still out,
-// the less it is worth, but never less than its place in the order of strength gives it.
-func (e *evaluator) groupValue(k, s int, base float64) float64 {
-	n := e.threat[k][s]
-	switch {
-	case n == 0:
-		return e.bossValue
-	case e.countWeight == 0:
-		return base
+// seqValue is the value of a straight, tube or plate up to top: a boss when it ends at the
+// Ace (only bombs beat it), else base but always short of a boss.
+func seqValue(top gd.Rank, base float64) float64 {
+	if top == gd.Ace {
+		return bossValue
 	}
-	return max(base, e.bossValue-e.countWeight*float64(n))
+	return min(0.9*bossValue, base)
+}
+
+// groupValue is the value of k cards of strength s (a single, pair, triple, or the triple of a
+// full house): a full turn for a boss, else base, which grows with the strength. (Card counting
+// beyond boss or not, taking value off per stronger rank still unseen, made no measurable
+// difference in the arena.)
+func (e *evaluator) groupValue(k, s int, base float64) float64 {
+	if e.threat[k][s] == 0 {
+		return bossValue
+	}
+	return base
+}
+
+// holdChance estimates how likely a play is to hold its trick against the unseen cards: sure
+// for a bomb or a boss, and the less likely the more ranks (for same-rank groups) or higher
+// sequences could beat it. It is a rough weight, not a probability model.
+func (e *evaluator) holdChance(c combo) float64 {
+	if c.reading().IsBomb() || e.isControl(c) {
+		return 1
+	}
+	s := gd.Strength(c.rank, e.level)
+	switch c.kind {
+	case gd.Single:
+		return 1 / (1 + float64(e.threat[1][s]))
+	case gd.Pair:
+		return 1 / (1 + float64(e.threat[2][s]))
+	case gd.Triple, gd.FullHouse:
+		return 1 / (1 + float64(e.threat[3][s]))
+	}
+	return 1 / (1 + float64(gd.Ace-c.rank)/2) // sequences: how many higher tops remain
 }
 
 // isControl reports whether a play can be counted on to win the lead: a bomb or a boss.
 func (e *evaluator) isControl(c combo) bool {
-	return e.value(c) >= e.bossValue
+	return e.value(c) >= bossValue
 }

@@ -18,6 +18,7 @@ import (
 	"time"
 
 	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/web"
 	"github.com/cardavia/cardavia/web/store"
@@ -75,6 +76,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		SessionKeys:   keys,
 		SecureCookies: cfg.SecureCookies,
 		AsnasAI:       func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
+		GuandanAI:     func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
 		Logger:        log,
 	})
 	if err != nil {

@@ -140,7 +140,7 @@ func (g *gen) wilds(k int) cset { return g.wildSet[k] }
 // emit appends the play if it is legal now.
 func (g *gen) emit(cards cset, r Reading) {
 	if g.keep(r) {
-		g.out = append(g.out, Play{Cards: cards.set(), Reading: r})
+		g.out = push(g.out, cards, r)
 	}
 }
 
@@ -167,7 +167,6 @@ type cset struct{ lo, hi uint64 }
 func (s cset) or(o cset) cset    { return cset{s.lo | o.lo, s.hi | o.hi} }
 func (s cset) minus(o cset) cset { return cset{s.lo &^ o.lo, s.hi &^ o.hi} }
 func (s cset) empty() bool       { return s.lo|s.hi == 0 }
-func (s cset) set() Set          { return Set{s.lo, s.hi} }
 
 // with returns s plus c.
 func (s cset) with(c Card) cset {
@@ -177,4 +176,20 @@ func (s cset) with(c Card) cset {
 		s.hi |= 1 << (c - 64)
 	}
 	return s
+}
+
+// push appends a play. It writes the fields in place instead of appending a Play literal:
+// the compiler builds such a literal on the stack with byte-sized stores for the Reading and
+// then copies it with wide loads, which stalls store forwarding on every play.
+func push(out []Play, cards cset, r Reading) []Play {
+	n := len(out)
+	if n < cap(out) {
+		out = out[:n+1]
+	} else {
+		out = append(out, Play{})
+	}
+	p := &out[n]
+	p.Cards[0], p.Cards[1] = cards.lo, cards.hi
+	p.Reading = r
+	return out
 }

@@ -102,21 +102,21 @@ func (g *gen) fullHouses() {
 					continue
 				}
 				if cp >= 2 {
-					out = append(out, Play{Cards: base.or(g.prefix[p][2]).set(), Reading: read})
+					out = push(out, base.or(g.prefix[p][2]), read)
 				}
 				if left > 0 {
-					out = append(out, Play{Cards: base.or(g.prefix[p][1]).or(nextWild).set(), Reading: read})
+					out = push(out, base.or(g.prefix[p][1]).or(nextWild), read)
 				}
 			}
 			if wt == 0 && left == 2 {
-				out = append(out, Play{Cards: triple.or(g.wildSet[2]).set(), Reading: read})
+				out = push(out, triple.or(g.wildSet[2]), read)
 			}
 			full := triple.or(g.wildSet[wt])
 			if g.nbj == 2 {
-				out = append(out, Play{Cards: full.with(g.bj[0]).with(g.bj[1]).set(), Reading: read})
+				out = push(out, full.with(g.bj[0]).with(g.bj[1]), read)
 			}
 			if g.nrj == 2 {
-				out = append(out, Play{Cards: full.with(g.rj[0]).with(g.rj[1]).set(), Reading: read})
+				out = push(out, full.with(g.rj[0]).with(g.rj[1]), read)
 			}
 		}
 	}

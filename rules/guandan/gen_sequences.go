@@ -50,7 +50,7 @@ func (g *gen) straightFlushes() {
 					for f := fill &^ missing; f != 0; f &= f - 1 {
 						cards = cards.minus(pos[bits.TrailingZeros8(f)])
 					}
-					out = append(out, Play{Cards: cards.or(wild).set(), Reading: flush})
+					out = push(out, cards.or(wild), flush)
 				}
 			}
 		}
@@ -124,7 +124,7 @@ func (g *gen) straights() {
 					// the natural ranks are held in two suits or more.
 					nat = nat.minus(g.prefix[swap][1]).or(alt[swap])
 				}
-				out = append(out, Play{Cards: nat.or(wild).set(), Reading: straight})
+				out = push(out, nat.or(wild), straight)
 			}
 		}
 	}
@@ -156,7 +156,7 @@ func (g *gen) tubes() {
 				// The wilds make up 6-n0-n1-n2 cards, at most the hand's nw.
 				for n2 := max(0, 6-n0-n1-g.nw); n2 <= m2; n2++ {
 					w := 6 - n0 - n1 - n2
-					out = append(out, Play{Cards: two.or(g.prefix[r2][n2]).or(g.wildSet[w]).set(), Reading: read})
+					out = push(out, two.or(g.prefix[r2][n2]).or(g.wildSet[w]), read)
 				}
 			}
 		}
@@ -175,7 +175,7 @@ func (g *gen) plates() {
 		for n0 := 1; n0 <= min(3, int(g.cnt[r0])); n0++ {
 			for n1 := 1; n1 <= min(3, int(g.cnt[r1])); n1++ {
 				if w := 6 - n0 - n1; w <= g.nw {
-					g.out = append(g.out, Play{Cards: g.prefix[r0][n0].or(g.prefix[r1][n1]).or(g.wildSet[w]).set(), Reading: read})
+					g.out = push(g.out, g.prefix[r0][n0].or(g.prefix[r1][n1]).or(g.wildSet[w]), read)
 				}
 			}
 		}

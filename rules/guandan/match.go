@@ -204,7 +204,7 @@ func (m *Match) giveBack(a Action) ([]Event, error) {
 	m.Hands[r.To].Add(a.Card)
 	e := Event{Kind: EvReturn, Seat: r.From, To: r.To, Card: a.Card}
 	m.TributeLog = appendTo(m.TributeLog, e)
-	ev := append(make([]Event, 0, 4), e)
+	ev := []Event{e}
 	if len(m.Returns) > 0 {
 		m.Turn = m.Returns[0].From
 		return ev, nil
@@ -239,7 +239,7 @@ func (m *Match) play(a Action) ([]Event, error) {
 	e := Event{Kind: EvPlay, Seat: a.Seat, Play: p}
 	m.Trick = appendTo(m.Trick, e)
 	m.LastPlay, m.LastSeat, m.Passed = p, a.Seat, [4]bool{}
-	ev := append(make([]Event, 0, 4), e)
+	ev := []Event{e}
 	if m.Hands[a.Seat].IsEmpty() {
 		m.Finish = appendTo(m.Finish, a.Seat)
 		ev = append(ev, Event{Kind: EvFinished, Seat: a.Seat, Place: len(m.Finish)})
@@ -302,7 +302,7 @@ func (m *Match) pass(a Action) ([]Event, error) {
 	m.Passed[a.Seat] = true
 	e := Event{Kind: EvPass, Seat: a.Seat}
 	m.Trick = appendTo(m.Trick, e)
-	ev := append(make([]Event, 0, 4), e)
+	ev := []Event{e}
 	waiting := 0 // active players other than the last player who have not passed
 	for s := 0; s < 4; s++ {
 		if s != m.LastSeat && !m.Hands[s].IsEmpty() && !m.Passed[s] {

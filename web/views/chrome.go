@@ -3,11 +3,7 @@
 // from the catalogs through i18n.T.
 package views
 
-import (
-	"strconv"
-
-	"github.com/cardavia/cardavia/static"
-)
+import "github.com/cardavia/cardavia/static"
 
 // Filters are a visitor's three visual filter settings, each 0 to 100 (50 is neutral).
 type Filters struct {
@@ -19,11 +15,8 @@ type Filters struct {
 // NeutralFilters is the clean, unfiltered look every visitor starts with.
 var NeutralFilters = Filters{Contrast: 50, Grain: 50, Temperature: 50}
 
-// Query is the filters as the query string of the per-visitor stylesheet; plain ASCII digits,
-// never locale-formatted.
-func (f Filters) Query() string {
-	return "c=" + strconv.Itoa(f.Contrast) + "&g=" + strconv.Itoa(f.Grain) + "&t=" + strconv.Itoa(f.Temperature)
-}
+// Neutral tells whether the filters leave the page exactly as designed.
+func (f Filters) Neutral() bool { return f == NeutralFilters }
 
 // Chrome is what the shared layout needs on every page.
 type Chrome struct {
@@ -34,6 +27,20 @@ type Chrome struct {
 	Path string
 	// Filters are the visitor's filter settings.
 	Filters Filters
+	// FiltersCSS is the URL of the stylesheet that reads the filter values from the root
+	// element's data attributes.
+	FiltersCSS string
 	// Section names the navigation entry to mark as current ("home", "asnas", "guandan").
 	Section string
+}
+
+// SettingsForm is what the settings page shows besides the chrome.
+type SettingsForm struct {
+	// Filters are the values the sliders start at: the visitor's saved ones, also after a
+	// refused form, since a refused form changes nothing.
+	Filters Filters
+	// Notice is the catalog key of a confirmation to show ("settings.saved"), or "".
+	Notice string
+	// Error is the catalog key of the reason a form was refused, or "".
+	Error string
 }

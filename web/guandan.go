@@ -1,0 +1,409 @@
+package web
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"net/http"
+	"strconv"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/store"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// GuandanAI is what the Guandan table needs from a computer player: its play, its return card,
+// and the plan of a hand (the table's "Arrange" button shows the human's hand split the way
+// the AI would split it). main wires in the players of ai/guandan.
+type GuandanAI interface {
+	Play(v gd.View) gd.Action
+	Return(v gd.View) gd.Card
+	Plan(hand gd.Set, level gd.Rank) []gd.Play
+}
+
+// guandanRecord is what the store keeps for one visitor's Guandan table: the engine's match
+// and the events since the human's last move, for the log.
+type guandanRecord struct {
+	Match gd.Match   `json:"match"`
+	Log   []gd.Event `json:"log"`
+}
+
+// guandanNotices are the table's notices, by the value of the ?notice= parameter. Anything
+// else in the parameter is ignored, so a link cannot put arbitrary text on the page.
+var guandanNotices = map[string]string{
+	"stale":   "guandan.notice.stale",
+	"expired": "guandan.notice.expired",
+	"empty":   "guandan.notice.empty",
+	"illegal": "guandan.notice.illegal",
+	"nobeat":  "guandan.notice.nobeat",
+	"choose":  "guandan.notice.choose",
+}
+
+func guandanKey(id string) string { return "guandan:" + id }
+
+// loadGuandan returns the visitor's record (nil when there is none) and its version.
+func (s *Server) loadGuandan(ctx context.Context, id string) (*guandanRecord, uint64, error) {
+	data, version, err := s.cfg.Store.Load(ctx, guandanKey(id))
+	if err != nil || data == nil {
+		return nil, version, err
+	}
+	var rec guandanRecord
+	if err := json.Unmarshal(data, &rec); err != nil {
+		return nil, version, fmt.Errorf("web: stored Guandan match of a visitor is unreadable: %w", err)
+	}
+	return &rec, version, nil
+}
+
+// saveGuandan writes rec if the stored version is still version.
+func (s *Server) saveGuandan(ctx context.Context, id string, version uint64, rec *guandanRecord) error {
+	data, err := json.Marshal(rec)
+	if err != nil {
+		return err
+	}
+	return s.cfg.Store.CompareAndSwap(ctx, guandanKey(id), version, data)
+}
+
+// newGuandanMatch starts a match from a fresh seed and lets the AI seats act until the human
+// is to act. NewMatch reports no events, so the log starts with the deal and the first lead.
+func (s *Server) newGuandanMatch() (gd.Match, []gd.Event, error) {
+	m := gd.NewMatch(s.cfg.Seed())
+	opening := []gd.Event{
+		{Kind: gd.EvDealt, Seat: -1, Place: m.DealNo, Levels: m.Levels},
+		{Kind: gd.EvLead, Seat: m.ToAct()},
+	}
+	return s.guandanAI(m, opening)
+}
+
+// firstGuandanMatch deals and saves a visitor's first match; if another tab saved one first,
+// that one is shown instead.
+func (s *Server) firstGuandanMatch(ctx context.Context, id string, version uint64) (*guandanRecord, uint64, error) {
+	m, log, err := s.newGuandanMatch()
+	if err != nil {
+		return nil, 0, err
+	}
+	rec := &guandanRecord{Match: m, Log: log}
+	err = s.saveGuandan(ctx, id, version, rec)
+	if err == nil {
+		return rec, version + 1, nil
+	}
+	if !errors.Is(err, store.ErrConflict) {
+		return nil, 0, err
+	}
+	rec, version, err = s.loadGuandan(ctx, id)
+	if err == nil && rec == nil {
+		err = store.ErrConflict
+	}
+	return rec, version, err
+}
+
+// guandanAI lets the AI seats act, their plays and their own return cards, until the human
+// is to act or nobody is (the deal or the match is over; the next deal waits for the human's
+// "Next deal"). What they did is appended to log. An AI action the engine refuses is a server
+// error, never the visitor's.
+func (s *Server) guandanAI(m gd.Match, log []gd.Event) (gd.Match, []gd.Event, error) {
+	for range maxGuandanAISteps {
+		seat := m.ToAct()
+		if seat < 0 || seat == humanSeat {
+			return m, log, nil
+		}
+		ai := s.cfg.GuandanAI(guandanSeed(m, seat))
+		var a gd.Action
+		switch m.Phase() {
+		case gd.PhaseReturn:
+			a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: ai.Return(m.View(seat))}
+		case gd.PhasePlay:
+			a = ai.Play(m.View(seat))
+			a.Seat = seat
+		default:
+			return m, log, nil
+		}
+		next, ev, err := m.Apply(a)
+		if err != nil {
+			// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
+			return m, log, fmt.Errorf("web: Guandan AI at seat %d: %v", seat, err)
+		}
+		m, log = next, append(log, ev...)
+	}
+	return m, log, errors.New("web: the Guandan AI seats did not end their turns")
+}
+
+// maxGuandanAISteps bounds the AI turns in one request. After the human goes out the three AI
+// seats may play the rest of a deal at once: at most 81 cards, each play followed by at most
+// three passes, plus the returns; an AI that never ends its turn is a bug.
+const maxGuandanAISteps = 4 * 108
+
+// guandanSeed derives an AI decision's seed from the match's generator state and the
+// position, so the same position of the same match always gets the same decision.
+func guandanSeed(m gd.Match, seat int) uint64 {
+	h := fnv.New64a()
+	var buf [8]byte
+	for _, w := range []uint64{m.RNG, uint64(m.DealNo), uint64(seat), uint64(m.Phase()), m.Played[0], m.Played[1], m.Hands[seat][0], m.Hands[seat][1], uint64(len(m.Trick))} {
+		binary.LittleEndian.PutUint64(buf[:], w)
+		_, _ = h.Write(buf[:])
+	}
+	return h.Sum64()
+}
+
+// guandanTable shows the visitor's table, dealing a new match for a new visitor. The query
+// only changes what is shown, never the match: the arrangement of the hand, cards to show
+// selected, a hint, a notice.
+func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	rec, version, err := s.loadGuandan(ctx, id)
+	if err != nil {
+		return err
+	}
+	if rec == nil {
+		if rec, version, err = s.firstGuandanMatch(ctx, id, version); err != nil {
+			return err
+		}
+	}
+	q := r.URL.Query()
+	t := views.GuandanTable{
+		View:    rec.Match.View(humanSeat),
+		Move:    version,
+		Log:     rec.Log,
+		Notice:  guandanNotices[q.Get("notice")],
+		Arrange: parseArrange(q.Get("arrange")),
+	}
+	// Cards named in the query are shown selected, as far as they are in the hand: this is how
+	// a selection survives a refused play, the reading question and the arrangement buttons.
+	t.Selected = querySelection(q["card"], t.View.Hand)
+	if t.Arrange == views.ArrangePlan {
+		t.Plan = s.cfg.GuandanAI(guandanSeed(rec.Match, humanSeat)).Plan(t.View.Hand, t.View.Level)
+	}
+	if t.MyTurn() {
+		if q.Get("hint") != "" {
+			t.Hint = s.guandanHint(rec.Match)
+			t.Selected = t.Hint.Cards
+		}
+		if rs := rec.Match.ReadingsNow(t.Selected); len(rs) > 1 {
+			t.Readings = rs
+		}
+	}
+	if t.MustReturn() {
+		for _, c := range t.View.Hand.Cards() {
+			if gd.CanReturn(t.View.Level, t.View.Hand, c) {
+				t.Returnable.Add(c)
+			}
+		}
+	}
+	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
+}
+
+// guandanHint asks the AI what it would play in the human's seat. The decision's seed comes
+// from the position, so asking twice gives the same hint.
+func (s *Server) guandanHint(m gd.Match) *views.GuandanHint {
+	a := s.cfg.GuandanAI(guandanSeed(m, humanSeat)).Play(m.View(humanSeat))
+	if a.Kind != gd.ActPlay {
+		return &views.GuandanHint{Pass: true}
+	}
+	return &views.GuandanHint{Cards: a.Cards, Reading: a.Reading}
+}
+
+// guandanStep changes a match for one POST and returns the events it caused. A refusal that
+// the table explains with a notice (a selection that is no legal play) is a *guandanRefusal.
+type guandanStep func(m gd.Match) (gd.Match, []gd.Event, error)
+
+// guandanRefusal is a play the human may simply correct: the table comes back with the
+// selection kept and a notice, and nothing changes.
+type guandanRefusal struct {
+	notice string
+	cards  gd.Set
+}
+
+func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " + e.notice }
+
+// guandanPost is the shape of every move, as at the As-Nas table: read the move number, load
+// the match, refuse a stale form without changing anything, apply the step, let the AI seats
+// act, save with a compare-and-swap and answer 303 to the table.
+func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step guandanStep) error {
+	ctx := r.Context()
+	move, err := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
+	if err != nil {
+		return badRequest("missing or garbled move number")
+	}
+	back := tableURL{arrange: parseArrange(r.PostFormValue("arrange"))}
+	known := visitorFrom(ctx).id != ""
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	if !known {
+		// No valid cookie: a new visitor (or a tampered or expired cookie). They get a fresh
+		// table; nothing of anybody's match changes.
+		return back.with("expired").redirect(w, r)
+	}
+	rec, version, err := s.loadGuandan(ctx, id)
+	if err != nil {
+		return err
+	}
+	if rec == nil {
+		return back.with("expired").redirect(w, r)
+	}
+	if move != version {
+		return back.with("stale").redirect(w, r)
+	}
+	m, log, err := step(rec.Match)
+	var refused *guandanRefusal
+	if errors.As(err, &refused) {
+		back.cards = refused.cards
+		return back.with(refused.notice).redirect(w, r)
+	}
+	if err != nil {
+		return guandanStatus(err)
+	}
+	if m, log, err = s.guandanAI(m, log); err != nil {
+		return err
+	}
+	err = s.saveGuandan(ctx, id, version, &guandanRecord{Match: m, Log: log})
+	if errors.Is(err, store.ErrConflict) {
+		return back.with("stale").redirect(w, r)
+	}
+	if err != nil {
+		return err
+	}
+	return back.redirect(w, r)
+}
+
+// guandanStatus maps the engine's refusals of a human action to an HTTP status. They only
+// happen with a form the table never offers (a pass when leading, a return card that is not
+// allowed, a move out of turn), so a plain error page is the right answer; the match is
+// unchanged because Apply never changes its receiver.
+func guandanStatus(err error) error {
+	switch {
+	case errors.Is(err, gd.ErrNotYourTurn), errors.Is(err, gd.ErrWrongPhase):
+		return &statusError{http.StatusConflict, err.Error()}
+	case errors.Is(err, gd.ErrNotInHand), errors.Is(err, gd.ErrBadReturn), errors.Is(err, gd.ErrMustLead),
+		errors.Is(err, gd.ErrIllegalPlay), errors.Is(err, gd.ErrDoesNotBeat), errors.Is(err, gd.ErrAmbiguous),
+		errors.Is(err, gd.ErrBadAction):
+		return &statusError{http.StatusUnprocessableEntity, err.Error()}
+	}
+	return err
+}
+
+// guandanPlay plays the selected cards. The reading is the one named, else the only one legal
+// now; with several and none named the table asks which one (RULES.md: the player chooses).
+func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
+	if err := parseMoveForm(w, r); err != nil {
+		return err
+	}
+	cards, err := parseCardIDs(r.PostForm["card"])
+	if err != nil {
+		return err
+	}
+	var named gd.Reading
+	if txt := r.PostFormValue("reading"); txt != "" {
+		if named, err = gd.ParseReading(txt); err != nil {
+			return badRequest("unknown reading")
+		}
+	}
+	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
+		if m.Phase() != gd.PhasePlay || m.ToAct() != humanSeat {
+			return m, nil, gd.ErrWrongPhase
+		}
+		if !m.Hands[humanSeat].Contains(cards) {
+			return m, nil, gd.ErrNotInHand
+		}
+		reading, err := chooseHumanReading(m, cards, named)
+		if err != nil {
+			return m, nil, err
+		}
+		return m.Apply(gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards, Reading: reading})
+	})
+}
+
+// chooseHumanReading decides the reading of the human's play, or refuses the selection with
+// the notice that explains why. A named reading that no longer fits the cards (the cards were
+// changed after the question) is treated as none named.
+func chooseHumanReading(m gd.Match, cards gd.Set, named gd.Reading) (gd.Reading, error) {
+	if cards.IsEmpty() {
+		return gd.Reading{}, &guandanRefusal{notice: "empty"}
+	}
+	now := m.ReadingsNow(cards)
+	for _, r := range now {
+		if r == named {
+			return r, nil
+		}
+	}
+	switch {
+	case len(now) == 1:
+		return now[0], nil
+	case len(now) > 1:
+		return gd.Reading{}, &guandanRefusal{notice: "choose", cards: cards}
+	case len(gd.Readings(cards, m.Level)) == 0:
+		return gd.Reading{}, &guandanRefusal{notice: "illegal", cards: cards}
+	}
+	return gd.Reading{}, &guandanRefusal{notice: "nobeat", cards: cards}
+}
+
+// guandanPass passes.
+func (s *Server) guandanPass(w http.ResponseWriter, r *http.Request) error {
+	if err := parseMoveForm(w, r); err != nil {
+		return err
+	}
+	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
+		return m.Apply(gd.Action{Kind: gd.ActPass, Seat: humanSeat})
+	})
+}
+
+// guandanReturn gives the chosen card back to the player who paid the human tribute.
+func (s *Server) guandanReturn(w http.ResponseWriter, r *http.Request) error {
+	if err := parseMoveForm(w, r); err != nil {
+		return err
+	}
+	cards, err := parseCardIDs(r.PostForm["card"])
+	if err != nil {
+		return err
+	}
+	if cards.Len() != 1 {
+		return badRequest("a return is exactly one card")
+	}
+	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
+		return m.Apply(gd.Action{Kind: gd.ActReturn, Seat: humanSeat, Card: cards.Cards()[0]})
+	})
+}
+
+// guandanNext deals the next deal once the current one is over.
+func (s *Server) guandanNext(w http.ResponseWriter, r *http.Request) error {
+	if err := parseMoveForm(w, r); err != nil {
+		return err
+	}
+	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
+		return m.Apply(gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat})
+	})
+}
+
+// guandanRestartForm asks for confirmation before a match is thrown away.
+func (s *Server) guandanRestartForm(w http.ResponseWriter, r *http.Request) error {
+	ctx := r.Context()
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	rec, version, err := s.loadGuandan(ctx, id)
+	if err != nil {
+		return err
+	}
+	if rec == nil {
+		return tableURL{}.redirect(w, r)
+	}
+	return s.render(w, r, http.StatusOK, views.GuandanRestartPage(s.chrome(r, "guandan"), version))
+}
+
+// guandanRestart starts a new match: the confirmed restart, or "New match" after the match.
+func (s *Server) guandanRestart(w http.ResponseWriter, r *http.Request) error {
+	if err := parseMoveForm(w, r); err != nil {
+		return err
+	}
+	return s.guandanPost(w, r, func(gd.Match) (gd.Match, []gd.Event, error) {
+		return s.newGuandanMatch()
+	})
+}

@@ -1,0 +1,75 @@
+package web
+
+import (
+	"net/http"
+	"strconv"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// A card in a Guandan form is its index 0..107 (gd.Card). The index tells the two copies of a
+// card apart and gives nothing away: forms only ever name the human's own cards.
+
+// parseCardIDs reads the card fields of a POST. A field that is not a card index is garbled
+// input (400); a card named twice is the same card.
+func parseCardIDs(values []string) (gd.Set, error) {
+	var set gd.Set
+	if len(values) > gd.NumCards {
+		return set, badRequest("too many cards")
+	}
+	for _, v := range values {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 0 || n >= gd.NumCards {
+			return gd.Set{}, badRequest("garbled card id")
+		}
+		set.Add(gd.Card(n))
+	}
+	return set, nil
+}
+
+// querySelection reads the cards a table URL shows selected, keeping only those in the hand:
+// a query cannot change the match, so anything else in it is ignored rather than refused.
+func querySelection(values []string, hand gd.Set) gd.Set {
+	var set gd.Set
+	for i, v := range values {
+		if i >= gd.NumCards {
+			break
+		}
+		if n, err := strconv.Atoi(v); err == nil && n >= 0 && n < gd.NumCards && hand.Has(gd.Card(n)) {
+			set.Add(gd.Card(n))
+		}
+	}
+	return set
+}
+
+// parseArrange reads how the hand is arranged; anything unknown is the default, by rank.
+func parseArrange(s string) string {
+	switch s {
+	case views.ArrangeSuit, views.ArrangePlan:
+		return s
+	}
+	return views.ArrangeRank
+}
+
+// tableURL is an address of the Guandan table: how the hand is arranged, the cards shown
+// selected and a notice.
+type tableURL struct {
+	arrange string
+	cards   gd.Set
+	notice  string
+}
+
+func (u tableURL) with(notice string) tableURL {
+	u.notice = notice
+	return u
+}
+
+// String gives the path and query.
+func (u tableURL) String() string { return views.GuandanURL(u.arrange, u.cards, u.notice, false) }
+
+// redirect answers 303 See Other to the table.
+func (u tableURL) redirect(w http.ResponseWriter, r *http.Request) error {
+	http.Redirect(w, r, u.String(), http.StatusSeeOther)
+	return nil
+}

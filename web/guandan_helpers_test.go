@@ -1,0 +1,181 @@
+package web
+
+import (
+	"context"
+	"encoding/json"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	aigd "github.com/cardavia/cardavia/ai/guandan"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// testGuandanAI seats the real Guandan AI at the test sites' tables.
+func testGuandanAI(seed uint64) GuandanAI { return aigd.New(seed) }
+
+// gtable fetches the Guandan table, checks it is one and that it shows no hidden card.
+func (ts *testSite) gtable(query ...string) page {
+	ts.t.Helper()
+	path := "/guandan"
+	if len(query) > 0 {
+		path += "?" + query[0]
+	}
+	p := ts.get(path)
+	if p.status != http.StatusOK || p.doc.Find(`[data-game="guandan"]`).Length() != 1 {
+		ts.t.Fatalf("GET %s: status %d, no table:\n%s", path, p.status, p.body)
+	}
+	ts.checkGuandanSecrets(p)
+	return p
+}
+
+// groot is the Guandan table root's hook attribute.
+func (p page) groot(name string) string { return attr(p.doc.Find(`[data-game="guandan"]`), name) }
+
+// visitorID reads the test client's session id from its cookie, as the server would.
+func (ts *testSite) visitorID() string {
+	ts.t.Helper()
+	u, _ := url.Parse(ts.srv.URL)
+	req, _ := http.NewRequest(http.MethodGet, ts.srv.URL, nil)
+	for _, c := range ts.client.Jar.Cookies(u) {
+		req.AddCookie(c)
+	}
+	sess, err := ts.server.sessions.Get(req, cookieName)
+	id, _ := sess.Values["id"].(string)
+	if err != nil || id == "" {
+		ts.t.Fatalf("no session id in the cookie: %v", err)
+	}
+	return id
+}
+
+// gmatch loads the visitor's stored Guandan match and its version.
+func (ts *testSite) gmatch() (gd.Match, uint64) {
+	ts.t.Helper()
+	rec, version, err := ts.server.loadGuandan(context.Background(), ts.visitorID())
+	if err != nil || rec == nil {
+		ts.t.Fatalf("no stored match: %v", err)
+	}
+	return rec.Match, version
+}
+
+// gprepare replaces the visitor's match with m (a position built for a test) and returns the
+// new move number. The visitor must have visited the table already.
+func (ts *testSite) gprepare(m gd.Match) string {
+	ts.t.Helper()
+	_, version := ts.gmatch()
+	data, err := json.Marshal(guandanRecord{Match: m})
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	if err := ts.store.CompareAndSwap(context.Background(), guandanKey(ts.visitorID()), version, data); err != nil {
+		ts.t.Fatal(err)
+	}
+	return strconv.FormatUint(version+1, 10)
+}
+
+// checkGuandanSecrets is the table's safety rule: the page shows the human's own cards and the
+// public ones (played, tribute and return), never a card another seat holds. Every card face
+// is either in the human's hand area, where the faces are exactly the human's hand, or in a
+// public area, where each is a card already played or passed as tribute.
+func (ts *testSite) checkGuandanSecrets(p page) {
+	t := ts.t
+	t.Helper()
+	m, _ := ts.gmatch()
+	v := m.View(humanSeat)
+	public := v.Played
+	for _, e := range v.Tribute {
+		if e.Kind == gd.EvTribute || e.Kind == gd.EvReturn {
+			public.Add(e.Card)
+		}
+	}
+	var shown gd.Set
+	p.doc.Find("[data-card]").Each(func(_ int, c *goquery.Selection) {
+		face := attr(c, "data-card")
+		hand := c.Closest("[data-hand]")
+		switch {
+		case hand.Length() == 1:
+			if attr(hand, "data-hand") != "0" {
+				t.Errorf("deal %s: a card face (%s) in seat %s's hand", p.groot("data-deal"), face, attr(hand, "data-hand"))
+				return
+			}
+			id, err := strconv.Atoi(attr(c, "data-id"))
+			if err != nil && c.Is("label") {
+				t.Errorf("a pickable card without its index: %s", face)
+			}
+			if err == nil {
+				shown.Add(gd.Card(id))
+				if gd.Card(id).String() != face {
+					t.Errorf("card %d shown as %s", id, face)
+				}
+			}
+		case c.Closest("[data-trick], [data-public]").Length() == 1:
+			if !hasFace(public, face) {
+				t.Errorf("deal %s: %s shown on the felt but neither played nor a tribute", p.groot("data-deal"), face)
+			}
+		default:
+			t.Errorf("card face %s outside the hand and the public areas", face)
+		}
+	})
+	// The hand area shows the whole hand, face by face.
+	var faces []string
+	p.doc.Find(`[data-hand="0"] [data-card]`).Each(func(_ int, c *goquery.Selection) { faces = append(faces, attr(c, "data-card")) })
+	want := v.Hand.Cards()
+	if len(faces) != len(want) {
+		t.Errorf("deal %s: %d cards in your hand area, you hold %d", p.groot("data-deal"), len(faces), len(want))
+	}
+	for _, f := range faces {
+		if !hasFace(v.Hand, f) {
+			t.Errorf("deal %s: %s in your hand area, not in your hand", p.groot("data-deal"), f)
+		}
+	}
+	if !v.Hand.Contains(shown) {
+		t.Errorf("card indices outside your hand: %v", shown.Minus(v.Hand))
+	}
+}
+
+// hasFace tells whether the set holds a card with this face (either copy).
+func hasFace(s gd.Set, face string) bool {
+	for _, c := range s.Cards() {
+		if c.String() == face {
+			return true
+		}
+	}
+	return false
+}
+
+// cardsOf parses CONFORMANCE cards or fails the test.
+func cardsOf(t *testing.T, s string) gd.Set {
+	t.Helper()
+	set, err := gd.ParseCards(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// ids are the form values of the cards.
+func ids(s gd.Set) []string {
+	var out []string
+	for _, c := range s.Cards() {
+		out = append(out, strconv.Itoa(int(c)))
+	}
+	return out
+}
+
+// checkedCards are the cards ticked in the page's play form.
+func checkedCards(p page) []string {
+	var out []string
+	p.doc.Find(`form[action="/guandan/play"] input[name="card"][checked]`).Each(func(_ int, s *goquery.Selection) {
+		out = append(out, attr(s, "value"))
+	})
+	slices.SortFunc(out, func(a, b string) int {
+		x, _ := strconv.Atoi(a)
+		y, _ := strconv.Atoi(b)
+		return x - y
+	})
+	return out
+}

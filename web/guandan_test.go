@@ -1,0 +1,483 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// gpost posts a Guandan form and expects the 303 back to the table.
+func (ts *testSite) gpost(path string, form url.Values) string {
+	ts.t.Helper()
+	r := ts.post(path, form)
+	loc := r.header.Get("Location")
+	if r.status != http.StatusSeeOther || !strings.HasPrefix(loc, "/guandan") {
+		ts.t.Fatalf("POST %s %v: %d %s\n%s", path, form, r.status, loc, r.body)
+	}
+	return loc
+}
+
+// playHint plays what the Hint button suggests: the cards it ticks and the reading it
+// chooses, or a pass.
+func (ts *testSite) playHint(p page) {
+	ts.t.Helper()
+	h := ts.get(attr(p.doc.Find(`[data-action="hint"]`), "href"))
+	if h.status != http.StatusOK {
+		ts.t.Fatalf("hint: %d", h.status)
+	}
+	ts.checkGuandanSecrets(h)
+	form := url.Values{"move": {h.groot("data-move")}}
+	cards := checkedCards(h)
+	if attr(h.doc.Find("[data-hint]"), "data-hint") != "true" || len(cards) == 0 {
+		ts.gpost("/guandan/pass", form)
+		return
+	}
+	form["card"] = cards
+	if r := h.doc.Find(`input[name="reading"][checked]`); r.Length() == 1 {
+		form.Set("reading", attr(r, "value"))
+	}
+	if loc := ts.gpost("/guandan/play", form); loc != "/guandan" {
+		ts.t.Fatalf("the hint's play was refused: %s", loc)
+	}
+}
+
+// TestGuandanDealsThroughTheForms plays whole deals through the forms only: plays and passes
+// (as the hint suggests), returns when the human owes one, Next deal, until the third deal
+// begins. Every page is checked for hidden cards.
+func TestGuandanDealsThroughTheForms(t *testing.T) {
+	ts := newSite(t)
+	seen := map[string]bool{}
+	var events []string
+	for step := 0; step < 600; step++ {
+		p := ts.gtable()
+		deal := p.groot("data-deal")
+		seen[deal] = true
+		p.doc.Find("[data-event]").Each(func(_ int, s *goquery.Selection) { events = append(events, attr(s, "data-event")) })
+		if deal == "3" || p.groot("data-over") == "true" {
+			break
+		}
+		move := url.Values{"move": {p.groot("data-move")}}
+		switch p.groot("data-phase") {
+		case "dealover":
+			if p.doc.Find(`[data-result="true"] [data-place="1"]`).Length() != 1 {
+				t.Errorf("deal %s over without placings", deal)
+			}
+			ts.gpost("/guandan/next", move)
+		case "return":
+			radios := p.doc.Find(`form[action="/guandan/return"] input[name="card"]:not([disabled])`)
+			if radios.Length() == 0 {
+				t.Fatal("a return is owed but no card can be chosen")
+			}
+			move.Set("card", attr(radios.First(), "value"))
+			ts.gpost("/guandan/return", move)
+		case "play":
+			if p.doc.Find(`[data-action="play"]`).Length() != 1 {
+				t.Fatalf("deal %s: the table waits but offers no play:\n%s", deal, p.body)
+			}
+			ts.playHint(p)
+		default:
+			t.Fatalf("unknown phase %q", p.groot("data-phase"))
+		}
+	}
+	t.Logf("%d log lines over deals %v", len(events), seen)
+	if !seen["1"] || !seen["2"] || !seen["3"] {
+		t.Fatalf("deals seen: %v", seen)
+	}
+	for _, want := range []string{"dealt", "play", "pass", "finished", "dealover"} {
+		if !slices.Contains(events, want) {
+			t.Errorf("no %q line in the logs of two deals", want)
+		}
+	}
+	if !slices.Contains(events, "tribute") && !slices.Contains(events, "cancelled") {
+		t.Error("the second deal began without a tribute line")
+	}
+}
+
+// returnPosition is a match whose last deal ended with the human first and North second, so
+// the next deal opens with a double tribute and the human returns a card first.
+func returnPosition(t *testing.T) gd.Match {
+	for seed := uint64(1); seed < 200; seed++ {
+		m := gd.NewMatch(seed)
+		m.Stage, m.Turn = gd.PhaseDealOver, -1
+		m.Finish, m.PrevFinish = []int{0, 2}, []int{0, 2}
+		m.Levels, m.NextLevel = [2]gd.Rank{gd.Five, gd.Two}, gd.Five
+		next, _, err := m.Apply(gd.Action{Kind: gd.ActNextDeal})
+		if err == nil && next.Phase() == gd.PhaseReturn && next.ToAct() == humanSeat {
+			return m
+		}
+	}
+	t.Fatal("no seed gives a tribute to the human")
+	return gd.Match{}
+}
+
+func TestGuandanReturnFlow(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	move := ts.gprepare(returnPosition(t))
+	p := ts.gtable()
+	if p.groot("data-phase") != "dealover" || p.doc.Find(`[data-action="next"]`).Length() != 1 {
+		t.Fatalf("prepared deal end not shown: phase %s", p.groot("data-phase"))
+	}
+	ts.gpost("/guandan/next", url.Values{"move": {move}})
+	p = ts.gtable()
+	m, _ := ts.gmatch()
+	if p.groot("data-phase") != "return" || p.groot("data-level") != "5" {
+		t.Fatalf("after Next deal: phase %s level %s", p.groot("data-phase"), p.groot("data-level"))
+	}
+	if p.doc.Find(`[data-public="tribute"] [data-event="tribute"]`).Length() != 2 {
+		t.Error("the double tribute is not shown")
+	}
+	// Exactly the cards the rules allow can be chosen.
+	hand := m.View(humanSeat).Hand
+	var bad gd.Card
+	p.doc.Find(`form[action="/guandan/return"] input[name="card"]`).Each(func(_ int, s *goquery.Selection) {
+		id, _ := strconv.Atoi(attr(s, "value"))
+		c := gd.Card(id)
+		_, disabled := s.Attr("disabled")
+		if gd.CanReturn(m.Level, hand, c) == disabled {
+			t.Errorf("%s: allowed %v, disabled %v", c, gd.CanReturn(m.Level, hand, c), disabled)
+		}
+		if disabled {
+			bad = c
+		}
+	})
+	move = p.groot("data-move")
+	// A card the rules do not allow: refused, nothing changes.
+	if r := ts.post("/guandan/return", url.Values{"move": {move}, "card": {strconv.Itoa(int(bad))}}); r.status != http.StatusUnprocessableEntity {
+		t.Errorf("returning %s: status %d, want 422", bad, r.status)
+	}
+	ok := attr(p.doc.Find(`form[action="/guandan/return"] input[name="card"]:not([disabled])`).First(), "value")
+	ts.gpost("/guandan/return", url.Values{"move": {move}, "card": {ok}})
+	p = ts.gtable()
+	after, _ := ts.gmatch()
+	id, _ := strconv.Atoi(ok)
+	if after.Phase() == gd.PhaseReturn || after.Hands[humanSeat].Has(gd.Card(id)) {
+		t.Fatalf("the return did not happen: phase %d", after.Phase())
+	}
+	if p.doc.Find(`[data-public="tribute"] [data-event="return"]`).Length() != 2 {
+		t.Error("the two returns are not shown")
+	}
+	if !strings.Contains(p.doc.Find(`[data-public="tribute"]`).Text(), "You returned the") {
+		t.Errorf("no line for your return: %q", p.doc.Find(`[data-public="tribute"]`).Text())
+	}
+}
+
+// followPosition is a deal at level 2 where the human leads with a hand that holds 8 8 9 9
+// and a wild (2♥), which is a full house of eights or of nines.
+func followPosition(t *testing.T) gd.Match {
+	return gd.NewDealFrom(gd.Two, [4]gd.Set{
+		cardsOf(t, "8S 8C 9S 9C 2H 3S 3D KC"),
+		cardsOf(t, "4S 4D 5C 6C 7D JH QS"),
+		cardsOf(t, "4H 5D 6D 7H JD QD KH"),
+		cardsOf(t, "5S 6S 7S TD JC QC KD"),
+	}, humanSeat)
+}
+
+func TestGuandanAmbiguousSelectionAsksForTheReading(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	move := ts.gprepare(followPosition(t))
+	cards := ids(cardsOf(t, "8S 8C 9S 9C 2H"))
+	loc := ts.gpost("/guandan/play", url.Values{"move": {move}, "card": cards})
+	if !strings.Contains(loc, "notice=choose") {
+		t.Fatalf("ambiguous play redirected to %s", loc)
+	}
+	p := ts.get(loc)
+	if p.groot("data-move") != move {
+		t.Fatal("asking for the reading changed the match")
+	}
+	var readings, labels []string
+	p.doc.Find(`input[name="reading"]`).Each(func(_ int, s *goquery.Selection) {
+		readings = append(readings, attr(s, "value"))
+		labels = append(labels, strings.TrimSpace(s.Parent().Text()))
+	})
+	slices.Sort(readings)
+	if !slices.Equal(readings, []string{"full-house:8", "full-house:9"}) {
+		t.Fatalf("readings offered: %v", readings)
+	}
+	if !slices.Contains(labels, "Full house of 8s") || !slices.Contains(labels, "Full house of 9s") {
+		t.Errorf("reading labels: %q", labels)
+	}
+	if got := checkedCards(p); !slices.Equal(got, cards) {
+		t.Errorf("selection not kept: %v, want %v", got, cards)
+	}
+	ts.gpost("/guandan/play", url.Values{"move": {move}, "card": cards, "reading": {"full-house:9"}})
+	m, _ := ts.gmatch()
+	if m.Played != cardsOf(t, "8S 8C 9S 9C 2H") {
+		t.Fatalf("played %v", m.Played)
+	}
+	p = ts.gtable()
+	if !strings.Contains(p.doc.Find("[data-log]").Text(), "You played a full house of 9s.") {
+		t.Errorf("log: %q", p.doc.Find("[data-log]").Text())
+	}
+}
+
+func TestGuandanIllegalSelectionChangesNothing(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	move := ts.gprepare(followPosition(t))
+	before, _ := ts.gmatch()
+	for name, tc := range map[string]struct {
+		cards  []string
+		notice string
+	}{
+		"not a combination": {ids(cardsOf(t, "3S KC")), "illegal"},
+		"nothing selected":  {nil, "empty"},
+	} {
+		t.Run(name, func(t *testing.T) {
+			loc := ts.gpost("/guandan/play", url.Values{"move": {move}, "card": tc.cards})
+			if !strings.Contains(loc, "notice="+tc.notice) {
+				t.Fatalf("redirected to %s", loc)
+			}
+			p := ts.get(loc)
+			if p.doc.Find(`[data-notice="guandan.notice.`+tc.notice+`"]`).Length() != 1 {
+				t.Error("no notice")
+			}
+			if got := checkedCards(p); !slices.Equal(got, tc.cards) {
+				t.Errorf("selection %v, want %v kept", got, tc.cards)
+			}
+			if after, v := ts.gmatch(); strconv.FormatUint(v, 10) != move || after.Hands != before.Hands {
+				t.Error("the match changed")
+			}
+		})
+	}
+}
+
+func TestGuandanFollowThatDoesNotBeat(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	m := followPosition(t)
+	m, _, err := m.Apply(gd.Action{Kind: gd.ActPlay, Seat: 0, Cards: cardsOf(t, "KC")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []int{1, 2, 3} {
+		if m, _, err = m.Apply(gd.Action{Kind: gd.ActPass, Seat: s}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The human leads again; play 3, then let East beat it with a Queen so that a 3 cannot follow.
+	m, _, _ = m.Apply(gd.Action{Kind: gd.ActPlay, Seat: 0, Cards: cardsOf(t, "3S")})
+	m, _, _ = m.Apply(gd.Action{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "QS")})
+	m, _, _ = m.Apply(gd.Action{Kind: gd.ActPass, Seat: 2})
+	m, _, _ = m.Apply(gd.Action{Kind: gd.ActPass, Seat: 3})
+	if m.ToAct() != 0 {
+		t.Fatalf("position: %d to act", m.ToAct())
+	}
+	move := ts.gprepare(m)
+	p := ts.gtable()
+	if !strings.Contains(p.doc.Find(".gprompt").Text(), "beat Single Queen from East") {
+		t.Errorf("prompt: %q", p.doc.Find(".gprompt").Text())
+	}
+	loc := ts.gpost("/guandan/play", url.Values{"move": {move}, "card": ids(cardsOf(t, "3D"))})
+	if !strings.Contains(loc, "notice=nobeat") {
+		t.Fatalf("redirected to %s", loc)
+	}
+	if _, v := ts.gmatch(); strconv.FormatUint(v, 10) != move {
+		t.Error("the match changed")
+	}
+}
+
+func TestGuandanStalePostChangesNothing(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	old := ts.gprepare(followPosition(t))
+	ts.gpost("/guandan/play", url.Values{"move": {old}, "card": ids(cardsOf(t, "KC"))})
+	after, v := ts.gmatch()
+	loc := ts.gpost("/guandan/play", url.Values{"move": {old}, "card": ids(cardsOf(t, "3S"))})
+	if loc != "/guandan?notice=stale" {
+		t.Fatalf("stale post: %s", loc)
+	}
+	now, v2 := ts.gmatch()
+	if v2 != v || now.Hands != after.Hands {
+		t.Error("a stale post changed the match")
+	}
+	if ts.gtable("notice=stale").doc.Find(`[data-notice="guandan.notice.stale"]`).Length() != 1 {
+		t.Error("no stale notice")
+	}
+	if ts.gtable("notice=<b>").doc.Find("[data-notice]").Length() != 0 {
+		t.Error("an unknown notice was shown")
+	}
+}
+
+func TestGuandanBadInput(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	move := ts.gprepare(followPosition(t))
+	east := ids(cardsOf(t, "4S"))
+	east[0] = strconv.Itoa(int(gd.NewCard(gd.Four, gd.Spades, 0)))
+	tests := []struct {
+		name   string
+		path   string
+		form   url.Values
+		status int
+	}{
+		{"garbled card id", "/guandan/play", url.Values{"move": {move}, "card": {"8S"}}, 400},
+		{"card id too large", "/guandan/play", url.Values{"move": {move}, "card": {"108"}}, 400},
+		{"negative card id", "/guandan/play", url.Values{"move": {move}, "card": {"-1"}}, 400},
+		{"another seat's card", "/guandan/play", url.Values{"move": {move}, "card": east}, 422},
+		{"unknown reading", "/guandan/play", url.Values{"move": {move}, "card": ids(cardsOf(t, "KC")), "reading": {"flush:K"}}, 400},
+		{"missing move", "/guandan/play", url.Values{"card": ids(cardsOf(t, "KC"))}, 400},
+		{"garbled move", "/guandan/pass", url.Values{"move": {"x1"}}, 400},
+		{"pass when leading", "/guandan/pass", url.Values{"move": {move}}, 422},
+		{"return while playing", "/guandan/return", url.Values{"move": {move}, "card": ids(cardsOf(t, "3S"))}, 409},
+		{"return of two cards", "/guandan/return", url.Values{"move": {move}, "card": ids(cardsOf(t, "3S 3D"))}, 400},
+		{"next deal while playing", "/guandan/next", url.Values{"move": {move}}, 409},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r := ts.post(tt.path, tt.form)
+			if r.status != tt.status {
+				t.Fatalf("status %d, want %d", r.status, tt.status)
+			}
+			if r.doc == nil || r.doc.Find(`[data-status="`+strconv.Itoa(tt.status)+`"]`).Length() != 1 {
+				t.Fatalf("no translated error page:\n%s", r.body)
+			}
+		})
+	}
+	for _, path := range []string{"/guandan/play", "/guandan/pass", "/guandan/return", "/guandan/next"} {
+		req, _ := http.NewRequest(http.MethodGet, ts.srv.URL+path, nil)
+		if r := ts.do(req); r.status != http.StatusMethodNotAllowed {
+			t.Errorf("GET %s: %d", path, r.status)
+		}
+	}
+	if _, v := ts.gmatch(); strconv.FormatUint(v, 10) != move {
+		t.Errorf("bad input changed the match: move %s → %d", move, v)
+	}
+	// A query cannot select another seat's card or break the page.
+	p := ts.gtable("card=" + east[0] + "&card=zz&card=999&arrange=nonsense&hint=1")
+	if slices.Contains(checkedCards(p), east[0]) {
+		t.Error("a query selected a card that is not yours")
+	}
+}
+
+// matchEndPosition is a deal at A for a team at A: the human holds the Red Joker and North a
+// single card, so the human goes out first, North leads and goes out second, and the match
+// is won.
+func matchEndPosition(t *testing.T) gd.Match {
+	m := gd.NewDealFrom(gd.Ace, [4]gd.Set{
+		cardsOf(t, "RJ"),
+		cardsOf(t, "3S 4S 5C 7D 9H"),
+		cardsOf(t, "6C"),
+		cardsOf(t, "3D 4D 5S 7C 9C"),
+	}, humanSeat)
+	m.Levels = [2]gd.Rank{gd.Ace, gd.Nine}
+	m.DealNo = 14
+	return m
+}
+
+func TestGuandanMatchEnd(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	move := ts.gprepare(matchEndPosition(t))
+	p := ts.gtable()
+	if p.groot("data-level") != "A" || p.groot("data-over") != "false" {
+		t.Fatalf("level %s over %s", p.groot("data-level"), p.groot("data-over"))
+	}
+	ts.gpost("/guandan/play", url.Values{"move": {move}, "card": ids(cardsOf(t, "RJ"))})
+	p = ts.gtable()
+	if p.groot("data-over") != "true" || p.groot("data-phase") != "matchover" {
+		t.Fatalf("match not over: over %s phase %s", p.groot("data-over"), p.groot("data-phase"))
+	}
+	if attr(p.doc.Find("[data-winner]"), "data-winner") != "0" || !strings.Contains(p.doc.Find("[data-winner]").Text(), "You and North have won") {
+		t.Errorf("winner line: %q", p.doc.Find("[data-winner]").Text())
+	}
+	if p.doc.Find(`[data-place-seat="0"][data-place="1"]`).Length() != 1 || p.doc.Find(`[data-place-seat="2"][data-place="2"]`).Length() != 1 {
+		t.Error("placings not shown")
+	}
+	if p.doc.Find(`a[href="/guandan/restart"]`).Length() != 0 {
+		t.Error("Restart offered after the match")
+	}
+	ts.gpost("/guandan/restart", url.Values{"move": {p.groot("data-move")}})
+	fresh := ts.gtable()
+	if fresh.groot("data-deal") != "1" || fresh.groot("data-level") != "2" || fresh.groot("data-over") != "false" {
+		t.Errorf("New match: deal %s level %s", fresh.groot("data-deal"), fresh.groot("data-level"))
+	}
+}
+
+func TestGuandanRestartAsksFirst(t *testing.T) {
+	ts := newSite(t)
+	p := ts.gtable()
+	confirm := ts.get("/guandan/restart")
+	if confirm.status != 200 || confirm.doc.Find(`form[action="/guandan/restart"] [data-action="restart"]`).Length() != 1 {
+		t.Fatalf("no confirmation page: %d", confirm.status)
+	}
+	if ts.gtable().groot("data-move") != p.groot("data-move") {
+		t.Fatal("asking to restart restarted")
+	}
+	ts.gpost("/guandan/restart", url.Values{"move": {attr(confirm.doc.Find(`input[name="move"]`), "value")}})
+	if fresh := ts.gtable(); fresh.groot("data-move") == p.groot("data-move") || fresh.groot("data-deal") != "1" {
+		t.Error("restart did not deal a new match")
+	}
+}
+
+func TestGuandanArrangements(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	ts.gprepare(followPosition(t))
+	for _, a := range []string{"rank", "suit", "plan"} {
+		p := ts.gtable("arrange=" + a)
+		if got := attr(p.doc.Find(`[data-hand="0"]`), "data-arrange"); got != a {
+			t.Errorf("arrange=%s shows %s", a, got)
+		}
+		if n := p.doc.Find(`[data-hand="0"] [data-card]`).Length(); n != 8 {
+			t.Errorf("arrange=%s shows %d cards, want 8", a, n)
+		}
+	}
+	// By rank, strongest first: the wild stands apart and level cards are marked.
+	var groups []string
+	ts.gtable().doc.Find(`[data-hand="0"] [data-group]`).Each(func(_ int, s *goquery.Selection) { groups = append(groups, attr(s, "data-group")) })
+	if want := []string{"W", "K", "9", "8", "3"}; !slices.Equal(groups, want) {
+		t.Errorf("groups by rank %v, want %v", groups, want)
+	}
+	// The plan groups every card into plays with their readings.
+	p := ts.gtable("arrange=plan")
+	if p.doc.Find(`[data-group="play"] .gcap`).Length() == 0 {
+		t.Error("the plan shows no readings")
+	}
+}
+
+func TestGuandanTableHooks(t *testing.T) {
+	ts := newSite(t)
+	p := ts.gtable()
+	for _, a := range []string{"data-deal", "data-move", "data-over", "data-level"} {
+		if p.groot(a) == "" {
+			t.Errorf("root lacks %s", a)
+		}
+	}
+	for s := range 4 {
+		if p.doc.Find(`[data-seat="`+strconv.Itoa(s)+`"] [data-hand="`+strconv.Itoa(s)+`"]`).Length() != 1 {
+			t.Errorf("seat %d: no hand", s)
+		}
+	}
+	if n := p.doc.Find(`[data-hand="0"] [data-card]`).Length(); n < 26 {
+		t.Errorf("your hand shows %d cards", n)
+	}
+	if p.doc.Find(`[data-tracker] td[data-rank="W"]`).Length() != 1 {
+		t.Error("the tracker has no column for the wilds")
+	}
+}
+
+// The tracker counts a rank's cards neither played nor in the human's hand.
+func TestGuandanTrackerCounts(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	ts.gprepare(followPosition(t))
+	p := ts.gtable()
+	out := map[string]string{}
+	p.doc.Find("[data-tracker] td").Each(func(_ int, s *goquery.Selection) { out[attr(s, "data-rank")] = attr(s, "data-out") })
+	// Level 2: the human holds the wild 2♥, 8♠ 8♣, 9♠ 9♣, 3♠ 3♦, K♣; nothing is played yet.
+	want := map[string]string{"W": "1", "2": "6", "8": "6", "9": "6", "3": "6", "K": "7", "A": "8", "RJ": "2", "BJ": "2"}
+	for k, v := range want {
+		if out[k] != v {
+			t.Errorf("still out %s: %s, want %s", k, out[k], v)
+		}
+	}
+}

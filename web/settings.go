@@ -1,0 +1,173 @@
+package web
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// maxSettingsFormBytes bounds a settings form: a language code and three small numbers.
+const maxSettingsFormBytes = 2 << 10
+
+// settingsPage shows the language choice and the three filter sliders with Save and Reset.
+// After a plain form POST from this page the visitor lands here again with ?saved=1.
+func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request) error {
+	notice := ""
+	if r.URL.Query().Get("saved") == "1" {
+		notice = "settings.saved"
+	}
+	page := views.SettingsPage(s.chrome(r, "settings"), views.SettingsForm{
+		Filters: visitorFrom(r.Context()).prefs.Filters,
+		Notice:  notice,
+	})
+	return s.render(w, r, http.StatusOK, page)
+}
+
+// returnPath is where to go back to after a setting changed: a path on this site, else home.
+// "//host" and "/\host" are refused because browsers read them as other hosts.
+func returnPath(r *http.Request) string {
+	p := r.PostFormValue("return")
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") {
+		return "/"
+	}
+	return p
+}
+
+// wantsNoPage tells a save made by app.js with fetch (which asks for JSON) from a plain form
+// POST: the script needs no page back, only the status.
+func wantsNoPage(r *http.Request) bool {
+	return strings.Contains(r.Header.Get("Accept"), "application/json")
+}
+
+// settingsDone finishes a successful settings POST: 204 for the script, else 303 back to the
+// page the visitor came from.
+func settingsDone(w http.ResponseWriter, r *http.Request) {
+	if wantsNoPage(r) {
+		w.Header().Set("Cache-Control", "no-store")
+		w.WriteHeader(http.StatusNoContent)
+		return
+	}
+	http.Redirect(w, r, returnPath(r), http.StatusSeeOther)
+}
+
+// refuseSettings answers a settings POST it cannot accept with 400 and the settings page,
+// showing the visitor's unchanged settings and a sentence saying what was wrong.
+func (s *Server) refuseSettings(w http.ResponseWriter, r *http.Request, problem string) error {
+	page := views.SettingsPage(s.chrome(r, "settings"), views.SettingsForm{
+		Filters: visitorFrom(r.Context()).prefs.Filters,
+		Error:   problem,
+	})
+	return s.render(w, r, http.StatusBadRequest, page)
+}
+
+// setLanguage remembers the visitor's language choice and goes back to the page they were on.
+func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxSettingsFormBytes)
+	if err := r.ParseForm(); err != nil {
+		return badRequest("unreadable form")
+	}
+	l, ok := i18n.ByCode(r.PostFormValue("lang"))
+	if !ok {
+		return s.refuseSettings(w, r, "settings.error.language")
+	}
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	if err := s.updatePrefs(r.Context(), id, func(p *prefs) { p.Lang = l.Code }); err != nil {
+		return err
+	}
+	settingsDone(w, r)
+	return nil
+}
+
+// parsePercent reads a 0–100 filter value: plain ASCII digits only, so "+5", " 5" and "5.0"
+// are refused rather than guessed at.
+func parsePercent(s string) (int, bool) {
+	if s == "" || len(s) > 3 || strings.Trim(s, "0123456789") != "" {
+		return 0, false
+	}
+	n, err := strconv.Atoi(s)
+	return n, err == nil && n <= 100
+}
+
+// setFilters remembers the three visual filters (and, from the settings page, the language)
+// and goes back to the page. "reset" puts all three back to neutral whatever the sliders say.
+// Any bad value refuses the whole form, so nothing changes halfway.
+func (s *Server) setFilters(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxSettingsFormBytes)
+	if err := r.ParseForm(); err != nil {
+		return badRequest("unreadable form")
+	}
+	f := views.NeutralFilters
+	if r.PostFormValue("reset") == "" {
+		var ok [3]bool
+		f.Contrast, ok[0] = parsePercent(r.PostFormValue("contrast"))
+		f.Grain, ok[1] = parsePercent(r.PostFormValue("grain"))
+		f.Temperature, ok[2] = parsePercent(r.PostFormValue("temperature"))
+		if ok != [3]bool{true, true, true} {
+			return s.refuseSettings(w, r, "settings.error.filters")
+		}
+	}
+	lang := ""
+	if _, sent := r.PostForm["lang"]; sent {
+		l, ok := i18n.ByCode(r.PostFormValue("lang"))
+		if !ok {
+			return s.refuseSettings(w, r, "settings.error.language")
+		}
+		lang = l.Code
+	}
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	err = s.updatePrefs(r.Context(), id, func(p *prefs) {
+		p.Filters = f
+		if lang != "" {
+			p.Lang = lang
+		}
+	})
+	if err != nil {
+		return err
+	}
+	settingsDone(w, r)
+	return nil
+}
+
+// filterSheet is the stylesheet that turns the filter values on the root element
+// (data-contrast="80") into CSS numbers (--contrast: 80). app.css holds the one formula that
+// turns those numbers into a look, so the server's page and app.js's live preview (which only
+// changes the attributes) can never disagree. It is the same for every visitor, so it is built
+// once and cached forever under a content hash.
+var filterSheet = sync.OnceValues(func() (body []byte, url string) {
+	var b strings.Builder
+	b.WriteString("/* Filter values from the root element's data attributes; the formulas are in app.css. */\n")
+	for _, name := range []string{"contrast", "grain", "temperature"} {
+		for n := 0; n <= 100; n++ {
+			fmt.Fprintf(&b, "html[data-%s=\"%d\"]{--%s:%d}\n", name, n, name, n)
+		}
+	}
+	sum := sha256.Sum256([]byte(b.String()))
+	return []byte(b.String()), "/filters.css?v=" + hex.EncodeToString(sum[:4])
+})
+
+// filtersCSS serves the filter stylesheet.
+func filtersCSS(w http.ResponseWriter, _ *http.Request) {
+	body, _ := filterSheet()
+	w.Header().Set("Content-Type", "text/css; charset=utf-8")
+	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+	_, _ = w.Write(body)
+}
+
+// filterSheetURL is the filter stylesheet's versioned URL for the layout.
+func filterSheetURL() string {
+	_, url := filterSheet()
+	return url
+}

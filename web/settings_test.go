@@ -1,0 +1,229 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/cardavia/cardavia/web/store"
+)
+
+// filtersOf reads the three filter hooks of a page's root element.
+func filtersOf(p page) [3]string {
+	html := p.doc.Find("html")
+	return [3]string{attr(html, "data-contrast"), attr(html, "data-grain"), attr(html, "data-temperature")}
+}
+
+func filterForm(c, g, t string) url.Values {
+	return url.Values{"contrast": {c}, "grain": {g}, "temperature": {t}, "return": {"/asnas/rules"}}
+}
+
+func TestFiltersAreNeutralByDefault(t *testing.T) {
+	ts := newSite(t)
+	p := ts.get("/")
+	if got := filtersOf(p); got != [3]string{"50", "50", "50"} {
+		t.Errorf("a new visitor's filters: %v, want 50 50 50", got)
+	}
+	for _, name := range []string{"contrast", "grain", "temperature"} {
+		if out := p.doc.Find(`.controls output[data-output="` + name + `"]`).Text(); out != "50%" {
+			t.Errorf("header shows %s as %q, want 50%%", name, out)
+		}
+	}
+	if text := p.doc.Find(".controls").Text(); !strings.Contains(text, "Contrast:") || !strings.Contains(text, "Grain:") || !strings.Contains(text, "Color temperature:") {
+		t.Errorf("header controls: %q", text)
+	}
+}
+
+// TestFilterStylesheetFollowsTheRootAttributes checks the whole chain from a saved value to a
+// style: the value is on the root element, the linked stylesheet turns every value into the
+// CSS number app.css computes with, and app.css applies nothing at all at 50.
+func TestFilterStylesheetFollowsTheRootAttributes(t *testing.T) {
+	ts := newSite(t)
+	if r := ts.post("/settings", filterForm("80", "70", "20")); r.status != http.StatusSeeOther || r.header.Get("Location") != "/asnas/rules" {
+		t.Fatalf("save: %d to %q", r.status, r.header.Get("Location"))
+	}
+	p := ts.get("/asnas/rules")
+	if got := filtersOf(p); got != [3]string{"80", "70", "20"} {
+		t.Fatalf("saved filters shown as %v", got)
+	}
+	if out := p.doc.Find(`.controls output[data-output="contrast"]`).Text(); out != "80%" {
+		t.Errorf("header shows contrast %q, want 80%%", out)
+	}
+	href := ""
+	p.doc.Find(`link[rel="stylesheet"]`).Each(func(_ int, l *goquery.Selection) {
+		if h := attr(l, "href"); strings.HasPrefix(h, "/filters.css?v=") {
+			href = h
+		}
+	})
+	if href == "" {
+		t.Fatal("no filter stylesheet linked")
+	}
+	css := ts.get(href)
+	if css.status != 200 || !strings.HasPrefix(css.header.Get("Content-Type"), "text/css") {
+		t.Fatalf("filter stylesheet: %d %q", css.status, css.header.Get("Content-Type"))
+	}
+	for _, want := range []string{`html[data-contrast="80"]{--contrast:80}`, `html[data-grain="70"]{--grain:70}`, `html[data-temperature="20"]{--temperature:20}`, `html[data-grain="0"]{--grain:0}`, `html[data-temperature="100"]{--temperature:100}`} {
+		if !strings.Contains(css.body, want) {
+			t.Errorf("filter stylesheet lacks %s", want)
+		}
+	}
+	app := ts.get(attr(p.doc.Find(`link[rel="stylesheet"]`).First(), "href"))
+	for _, want := range []string{`html:not([data-contrast="50"]) { filter:`, `html:not([data-grain="50"]) body::before`, `html:not([data-temperature="50"]) body::after`, "pointer-events: none"} {
+		if !strings.Contains(app.body, want) {
+			t.Errorf("app.css lacks %q", want)
+		}
+	}
+}
+
+func TestResetPutsAllThreeBackTo50(t *testing.T) {
+	ts := newSite(t)
+	ts.post("/settings", filterForm("0", "100", "0"))
+	form := filterForm("0", "100", "0")
+	form.Set("reset", "1")
+	if r := ts.post("/settings", form); r.status != http.StatusSeeOther {
+		t.Fatalf("reset: %d", r.status)
+	}
+	if got := filtersOf(ts.get("/")); got != [3]string{"50", "50", "50"} {
+		t.Errorf("after reset: %v", got)
+	}
+}
+
+// TestScriptSavesWithoutARedirect is the request app.js sends when a slider is let go: the
+// same form fields, asking for JSON, answered 204 with nothing to render.
+func TestScriptSavesWithoutARedirect(t *testing.T) {
+	ts := newSite(t)
+	r := ts.post("/settings", url.Values{"contrast": {"10"}, "grain": {"90"}, "temperature": {"75"}}, "Accept", "application/json")
+	if r.status != http.StatusNoContent || r.header.Get("Location") != "" || r.body != "" {
+		t.Fatalf("fetch save: %d %q %q", r.status, r.header.Get("Location"), r.body)
+	}
+	if got := filtersOf(ts.get("/")); got != [3]string{"10", "90", "75"} {
+		t.Errorf("after fetch save: %v", got)
+	}
+}
+
+// TestBadFilterValuesChangeNothing sends every kind of bad value: each gets a 400 page in the
+// visitor's language saying what is wrong, and the saved filters stay as they were.
+func TestBadFilterValuesChangeNothing(t *testing.T) {
+	ts := newSite(t)
+	ts.post("/settings/language", url.Values{"lang": {"sv"}})
+	ts.post("/settings", filterForm("30", "60", "90"))
+	for name, form := range map[string]url.Values{
+		"text":          filterForm("abc", "50", "50"),
+		"negative":      filterForm("50", "-1", "50"),
+		"over 100":      filterForm("50", "50", "101"),
+		"empty":         filterForm("", "50", "50"),
+		"fraction":      filterForm("50.5", "50", "50"),
+		"plus sign":     filterForm("+5", "50", "50"),
+		"space":         filterForm(" 5", "50", "50"),
+		"huge":          filterForm("99999999999999999999", "50", "50"),
+		"missing":       {"contrast": {"50"}, "grain": {"50"}},
+		"nothing":       {},
+		"bad language":  {"contrast": {"50"}, "grain": {"50"}, "temperature": {"50"}, "lang": {"xx"}},
+		"fetch, text":   filterForm("x", "50", "50"),
+		"Persian digit": filterForm("۵۰", "50", "50"),
+	} {
+		t.Run(name, func(t *testing.T) {
+			var r page
+			if strings.HasPrefix(name, "fetch") {
+				r = ts.post("/settings", form, "Accept", "application/json")
+			} else {
+				r = ts.post("/settings", form)
+			}
+			if r.status != http.StatusBadRequest {
+				t.Fatalf("status %d, want 400", r.status)
+			}
+			msg := strings.TrimSpace(r.doc.Find(`[data-error]`).Text())
+			if !strings.Contains(msg, "Inget ändrades") {
+				t.Errorf("the refusal %q does not say, in Swedish, that nothing changed", msg)
+			}
+			if got := filtersOf(r); got != [3]string{"30", "60", "90"} {
+				t.Errorf("the refusal page shows %v, want the saved 30 60 90", got)
+			}
+		})
+	}
+	p := ts.get("/")
+	if got := filtersOf(p); got != [3]string{"30", "60", "90"} {
+		t.Errorf("bad values changed the filters to %v", got)
+	}
+	if attr(p.doc.Find("html"), "lang") != "sv" {
+		t.Error("a bad form changed the language")
+	}
+}
+
+// TestSettingsPage checks the page's form without JavaScript: three sliders, the languages,
+// Save and Reset; saving it changes language and filters at once and comes back with a notice.
+func TestSettingsPage(t *testing.T) {
+	ts := newSite(t)
+	p := ts.get("/settings")
+	if p.status != 200 {
+		t.Fatalf("status %d", p.status)
+	}
+	form := p.doc.Find(`form.settings-form[method="post"][action="/settings"]`)
+	if form.Find(`input[type="range"][min="0"][max="100"]`).Length() != 3 || form.Find(`input[type="radio"][name="lang"]`).Length() != 6 {
+		t.Fatal("the settings form lacks its sliders or its languages")
+	}
+	if form.Find("[data-save]").Length() != 1 || form.Find(`button[name="reset"]`).Length() != 1 {
+		t.Fatal("no Save or Reset button")
+	}
+	if p.doc.Find(`.controls output[data-output="grain"]`).Text() != "50%" {
+		t.Error("the header does not show the grain on the settings page")
+	}
+	r := ts.post("/settings", url.Values{"lang": {"da"}, "contrast": {"40"}, "grain": {"50"}, "temperature": {"65"}, "return": {"/settings?saved=1"}})
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/settings?saved=1" {
+		t.Fatalf("save: %d %q", r.status, r.header.Get("Location"))
+	}
+	after := ts.get("/settings?saved=1")
+	if attr(after.doc.Find("html"), "lang") != "da" || filtersOf(after) != [3]string{"40", "50", "65"} {
+		t.Errorf("after saving: lang %q, filters %v", attr(after.doc.Find("html"), "lang"), filtersOf(after))
+	}
+	if after.doc.Find(`[data-notice="settings.saved"]`).Length() != 1 {
+		t.Error("no confirmation after saving")
+	}
+	if !strings.Contains(after.doc.Find(`.setting output[data-output="contrast"]`).Text(), "40") {
+		t.Error("the settings page does not show the saved contrast")
+	}
+}
+
+func TestLanguageComesFromTheBrowserUntilChosen(t *testing.T) {
+	ts := newSite(t)
+	for header, want := range map[string]string{"da-DK,da;q=0.9": "da", "zh-CN": "zh-Hans", "es-419": "es", "de": "en"} {
+		if got := attr(ts.get("/", "Accept-Language", header).doc.Find("html"), "lang"); got != want {
+			t.Errorf("Accept-Language %q: lang %q, want %q", header, got, want)
+		}
+	}
+	ts.post("/settings/language", url.Values{"lang": {"fa"}, "return": {"/"}})
+	for _, header := range []string{"sv", "", "zh"} {
+		if got := attr(ts.get("/", "Accept-Language", header).doc.Find("html"), "lang"); got != "fa" {
+			t.Errorf("chosen فارسی, Accept-Language %q: lang %q", header, got)
+		}
+	}
+}
+
+// TestPreferencesLastWhileTheyAreUsed: the store forgets an entry 30 days after its last write,
+// so a visitor who keeps coming back must not lose their choices 30 days after making them.
+func TestPreferencesLastWhileTheyAreUsed(t *testing.T) {
+	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { return now }
+	ts := newSite(t, func(c *Config) {
+		c.Store = store.NewMemory(store.TTL, clock)
+		c.Now = clock
+	})
+	ts.post("/settings/language", url.Values{"lang": {"es"}})
+	ts.post("/settings", filterForm("70", "50", "50"))
+	for day := 1; day <= 75; day += 20 {
+		now = now.Add(20 * 24 * time.Hour)
+		p := ts.get("/")
+		if attr(p.doc.Find("html"), "lang") != "es" || filtersOf(p)[0] != "70" {
+			t.Fatalf("a visitor coming back every 20 days lost their settings after %d days", day+19)
+		}
+	}
+	// Someone who stays away longer than the store keeps anything starts afresh.
+	now = now.Add(31 * 24 * time.Hour)
+	if got := filtersOf(ts.get("/")); got != [3]string{"50", "50", "50"} {
+		t.Errorf("after 31 days away: %v", got)
+	}
+}

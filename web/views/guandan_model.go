@@ -1,0 +1,245 @@
+package views
+
+import (
+	"net/url"
+	"strconv"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// The ways the Guandan table arranges the human's hand (the ?arrange= parameter).
+const (
+	// ArrangeRank stacks cards of one rank, strongest first: the usual way to hold the hand.
+	ArrangeRank = "rank"
+	// ArrangeSuit lays the cards out suit by suit, for straights and straight flushes.
+	ArrangeSuit = "suit"
+	// ArrangePlan groups the hand into the plays the AI would split it into.
+	ArrangePlan = "plan"
+)
+
+// GuandanTable is what the Guandan table page shows: the human's view of the match, what
+// happened since the human's last move, and the state of the human's selection. Everything in
+// it is what seat 0 may see; other seats appear only as card counts.
+type GuandanTable struct {
+	// View is the match as seat 0 (the human) may see it.
+	View gd.View
+	// Move is the match's move number; every form sends it back so a stale form changes nothing.
+	Move uint64
+	// Log is what happened since the human's last move, oldest first.
+	Log []gd.Event
+	// Notice is the catalog key of a short notice above the table, or "".
+	Notice string
+	// Arrange is how the hand is laid out: ArrangeRank, ArrangeSuit or ArrangePlan.
+	Arrange string
+	// Plan is the AI's split of the hand, computed only when Arrange is ArrangePlan.
+	Plan []gd.Play
+	// Selected are the cards shown ticked: a kept selection or a hint.
+	Selected gd.Set
+	// Readings are the readings of Selected legal now, when there are several: the table asks
+	// which one is meant before the cards are played.
+	Readings []gd.Reading
+	// Hint is the AI's suggestion for the human, when asked for.
+	Hint *GuandanHint
+	// Returnable are the cards the human may give back, in PhaseReturn when it is their turn.
+	Returnable gd.Set
+}
+
+// GuandanHint is the play the AI would make in the human's seat.
+type GuandanHint struct {
+	// Pass is true when the AI would pass; Cards and Reading are then empty.
+	Pass    bool
+	Cards   gd.Set
+	Reading gd.Reading
+}
+
+// MyTurn tells whether the human is to play or pass now.
+func (t GuandanTable) MyTurn() bool {
+	return t.View.Phase == gd.PhasePlay && t.View.ToAct == t.View.Seat
+}
+
+// MustReturn tells whether the human must now give a card back for a tribute.
+func (t GuandanTable) MustReturn() bool {
+	return t.View.Phase == gd.PhaseReturn && t.View.ToAct == t.View.Seat
+}
+
+// DealOver tells whether the deal has ended (and perhaps the match with it).
+func (t GuandanTable) DealOver() bool {
+	return t.View.Phase == gd.PhaseDealOver || t.View.Phase == gd.PhaseMatchOver
+}
+
+// MatchOver tells whether a team has won the match.
+func (t GuandanTable) MatchOver() bool { return t.View.Phase == gd.PhaseMatchOver }
+
+// ChosenReading is the reading to show chosen among Readings: the hint's, if any.
+func (t GuandanTable) ChosenReading() gd.Reading {
+	if t.Hint != nil {
+		return t.Hint.Reading
+	}
+	return gd.Reading{}
+}
+
+// DealResult is the deal's end as the log reports it: placings and promotion.
+func (t GuandanTable) DealResult() (gd.Event, bool) {
+	for i := len(t.Log) - 1; i >= 0; i-- {
+		if t.Log[i].Kind == gd.EvDealOver {
+			return t.Log[i], true
+		}
+	}
+	return gd.Event{}, false
+}
+
+// TributeWith is the tribute card that to received from the seat paying it, for the return
+// question: "West paid you the Ace of Spades".
+func (t GuandanTable) TributeWith(to int) (gd.Event, bool) {
+	for _, e := range t.View.Tribute {
+		if e.Kind == gd.EvTribute && e.To == to && e.Seat == t.View.ReturnTo {
+			return e, true
+		}
+	}
+	return gd.Event{}, false
+}
+
+// seatOrderGuandan is the order seats appear in the page: North, West, East, then You, which
+// reads top to bottom like the table on a wide screen.
+var seatOrderGuandan = []int{2, 3, 1}
+
+// SeatAct is what one seat did in the trick shown on the felt.
+type SeatAct struct {
+	// Played is true when the seat's latest action was a play, Play then holds it.
+	Played bool
+	Play   gd.Play
+	// Passed is true when the seat's latest action was a pass.
+	Passed bool
+}
+
+// ShownTrick is the trick the felt shows: the current one, or, when a new trick has not begun
+// yet, the last one finished since the human's last move (so the AI seats' plays do not
+// vanish before the human has seen them).
+type ShownTrick struct {
+	Acts [4]SeatAct
+	// Last is true when the trick is already won; WonBy says by whom.
+	Last  bool
+	WonBy int
+	// Any is true when there is something to show.
+	Any bool
+}
+
+// Trick returns the trick to show on the felt.
+func (t GuandanTable) Trick() ShownTrick {
+	st := ShownTrick{WonBy: -1}
+	events := t.View.Trick
+	if len(events) == 0 {
+		end := -1
+		for i := len(t.Log) - 1; i >= 0; i-- {
+			if k := t.Log[i].Kind; k == gd.EvTrickWon || k == gd.EvDealOver {
+				end = i
+				break
+			}
+		}
+		if end < 0 {
+			return st
+		}
+		start := end
+		for start > 0 && t.Log[start-1].Kind != gd.EvLead && t.Log[start-1].Kind != gd.EvTrickWon && t.Log[start-1].Kind != gd.EvDealt && t.Log[start-1].Kind != gd.EvReturn {
+			start--
+		}
+		events = t.Log[start:end]
+		st.Last = true
+		if t.Log[end].Kind == gd.EvTrickWon {
+			st.WonBy = t.Log[end].Seat
+		}
+	}
+	for _, e := range events {
+		switch e.Kind {
+		case gd.EvPlay:
+			st.Acts[e.Seat] = SeatAct{Played: true, Play: e.Play}
+			st.Any = true
+		case gd.EvPass:
+			st.Acts[e.Seat] = SeatAct{Passed: true}
+			st.Any = true
+		}
+	}
+	return st
+}
+
+// TrackCell is one column of the played-cards tracker: a rank (or the wilds, or a joker) and
+// how many of its cards are still out.
+type TrackCell struct {
+	// Key names the column: a rank in CONFORMANCE notation, or "W" for the wild cards.
+	Key string
+	// Rank is the column's rank (the level rank for the wilds).
+	Rank gd.Rank
+	// Out is how many of these cards are neither played nor in the human's hand.
+	Out int
+	// Total is how many such cards the two packs hold.
+	Total int
+}
+
+// Tracker counts, for every rank, the cards still out: not played yet and not in the human's
+// own hand, so in the other three hands. The wild cards (hearts of the level rank) have a
+// column of their own, apart from the level rank's other six cards; the jokers count like any
+// rank. The columns run from the strongest to the weakest, as the hand does.
+func (t GuandanTable) Tracker() []TrackCell {
+	known := t.View.Played.Union(t.View.Hand)
+	var out []TrackCell
+	for _, g := range rankOrder(t.View.Level) {
+		cell := TrackCell{Key: g.key, Rank: g.rank}
+		for _, c := range gd.FullDeck().Cards() {
+			if g.holds(c, t.View.Level) {
+				cell.Total++
+				if !known.Has(c) {
+					cell.Out++
+				}
+			}
+		}
+		out = append(out, cell)
+	}
+	return out
+}
+
+// GuandanURL is an address of the Guandan table: how the hand is arranged (the default, by
+// rank, is left out), the cards shown selected, a notice and whether to show a hint. The
+// query only ever changes what is shown, never the match.
+func GuandanURL(arrange string, cards gd.Set, notice string, hint bool) string {
+	q := url.Values{}
+	if arrange != "" && arrange != ArrangeRank {
+		q.Set("arrange", arrange)
+	}
+	for _, c := range cards.Cards() {
+		q.Add("card", strconv.Itoa(int(c)))
+	}
+	if notice != "" {
+		q.Set("notice", notice)
+	}
+	if hint {
+		q.Set("hint", "1")
+	}
+	if len(q) == 0 {
+		return "/guandan"
+	}
+	return "/guandan?" + q.Encode()
+}
+
+// URL is this table in another arrangement, or with a hint, keeping the selection.
+func (t GuandanTable) URL(arrange string, hint bool) string {
+	sel := t.Selected
+	if hint {
+		sel = gd.Set{}
+	}
+	return GuandanURL(arrange, sel, "", hint)
+}
+
+// phaseName names a phase for the data-phase hook.
+func phaseName(p gd.Phase) string {
+	switch p {
+	case gd.PhaseReturn:
+		return "return"
+	case gd.PhasePlay:
+		return "play"
+	case gd.PhaseDealOver:
+		return "dealover"
+	case gd.PhaseMatchOver:
+		return "matchover"
+	}
+	return ""
+}

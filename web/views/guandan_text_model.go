@@ -1,0 +1,207 @@
+package views
+
+import (
+	"context"
+
+	"github.com/cardavia/cardavia/i18n"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// rankKey is a rank's suffix in the card catalog keys: "2".."10", "J", "Q", "K", "A".
+func rankKey(r gd.Rank) string {
+	if r == gd.Ten {
+		return "10"
+	}
+	return r.String()
+}
+
+// rankWord is a rank's name in the context's language ("Jack", "7", "Red Joker").
+func rankWord(ctx context.Context, r gd.Rank) string {
+	switch r {
+	case gd.RedJoker:
+		return i18n.T(ctx, "card.joker.red")
+	case gd.BlackJoker:
+		return i18n.T(ctx, "card.joker.black")
+	}
+	return i18n.T(ctx, "card.rank."+rankKey(r))
+}
+
+// ranksWord is the plural of a rank's name, for "pair of 7s", "triple of Kings".
+func ranksWord(ctx context.Context, r gd.Rank) string {
+	return i18n.T(ctx, "guandan.ranks."+rankKey(r))
+}
+
+// cardName is a card's full name ("Ten of Hearts", "Red Joker").
+func cardName(ctx context.Context, c gd.Card) string {
+	if c.IsJoker() {
+		return rankWord(ctx, c.Rank())
+	}
+	return i18n.T(ctx, "card.name", rankWord(ctx, c.Rank()), i18n.T(ctx, "card.suit."+c.Suit().String()))
+}
+
+// cardLabel is what a screen reader says for a card of the human's hand: its name, and
+// whether it is wild or a level card.
+func cardLabel(ctx context.Context, c gd.Card, level gd.Rank) string {
+	switch {
+	case c.IsWild(level):
+		return i18n.T(ctx, "guandan.card.wild", cardName(ctx, c))
+	case c.Rank() == level:
+		return i18n.T(ctx, "guandan.card.level", cardName(ctx, c))
+	}
+	return cardName(ctx, c)
+}
+
+// readingArgs are the arguments of a reading's messages: singles and sequences name one rank,
+// groups name the plural, bombs their size first.
+func readingArgs(ctx context.Context, r gd.Reading) []any {
+	switch r.Kind {
+	case gd.Single, gd.Straight, gd.StraightFlush, gd.Tube, gd.Plate:
+		return []any{rankWord(ctx, r.Rank)}
+	case gd.Pair, gd.Triple, gd.FullHouse:
+		return []any{ranksWord(ctx, r.Rank)}
+	case gd.Bomb:
+		return []any{int(r.Size), ranksWord(ctx, r.Rank)}
+	}
+	return nil
+}
+
+// ReadingLabel names a reading as a choice or a caption: "Full house of 8s".
+func ReadingLabel(ctx context.Context, r gd.Reading) string {
+	return i18n.T(ctx, "guandan.reading."+r.Kind.String(), readingArgs(ctx, r)...)
+}
+
+// playPhrase names a reading inside a sentence: "a full house of 8s".
+func playPhrase(ctx context.Context, r gd.Reading) string {
+	return i18n.T(ctx, "guandan.play."+r.Kind.String(), readingArgs(ctx, r)...)
+}
+
+// gSeat is a seat's name at the Guandan table ("You", "East", …).
+func gSeat(ctx context.Context, seat int) string {
+	return i18n.T(ctx, "guandan.seat."+itoa(seat))
+}
+
+// teamName names a team: "You and North", "East and West".
+func teamName(ctx context.Context, team int) string {
+	return i18n.T(ctx, "guandan.team."+itoa(team))
+}
+
+// levelWord names a level rank in text ("7", "Jack").
+func levelWord(ctx context.Context, r gd.Rank) string { return rankWord(ctx, r) }
+
+// rankIndex is the index printed in a card's corner and in the level badge: "2".."10", J, Q,
+// K, A. Card indices are the same in every language the site speaks.
+func rankIndex(r gd.Rank) string { return rankKey(r) }
+
+// GuandanEventText narrates one engine event for the log. The human's own actions have their
+// own messages ("You passed"), because many languages conjugate differently for "you"; a
+// tribute or return involving the human is told from their side.
+func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
+	you := e.Seat == 0
+	who := func(key string, args ...any) string {
+		if you {
+			return i18n.T(ctx, "guandan.log.you."+key, args...)
+		}
+		return i18n.T(ctx, "guandan.log."+key, append([]any{gSeat(ctx, e.Seat)}, args...)...)
+	}
+	switch e.Kind {
+	case gd.EvDealt:
+		return i18n.T(ctx, "guandan.log.dealt", e.Place, levelWord(ctx, level))
+	case gd.EvLead:
+		return who("lead")
+	case gd.EvPlay:
+		return who("play", playPhrase(ctx, e.Play.Reading))
+	case gd.EvPass:
+		return who("pass")
+	case gd.EvTrickWon:
+		return who("trickwon")
+	case gd.EvFinished:
+		return who("finished." + itoa(e.Place))
+	case gd.EvTributeCancelled:
+		return who("cancelled")
+	case gd.EvTribute, gd.EvReturn:
+		key := "tribute"
+		if e.Kind == gd.EvReturn {
+			key = "return"
+		}
+		switch {
+		case e.Seat == 0:
+			return i18n.T(ctx, "guandan.log.you."+key, gSeat(ctx, e.To), cardName(ctx, e.Card))
+		case e.To == 0:
+			return i18n.T(ctx, "guandan.log.toyou."+key, gSeat(ctx, e.Seat), cardName(ctx, e.Card))
+		}
+		return i18n.T(ctx, "guandan.log."+key, gSeat(ctx, e.Seat), gSeat(ctx, e.To), cardName(ctx, e.Card))
+	case gd.EvDealOver:
+		return i18n.T(ctx, "guandan.log.dealover."+itoa(e.Team), e.Promotion, levelWord(ctx, e.Levels[e.Team]))
+	case gd.EvMatchOver:
+		return i18n.T(ctx, "guandan.log.matchover."+itoa(e.Team))
+	}
+	return ""
+}
+
+// logLines are the log's events worth a line: an EvLead right after the same seat won the
+// trick says nothing new.
+func logLines(log []gd.Event) []gd.Event {
+	out := make([]gd.Event, 0, len(log))
+	for i, e := range log {
+		if e.Kind == gd.EvLead && i > 0 && log[i-1].Kind == gd.EvTrickWon && log[i-1].Seat == e.Seat {
+			continue
+		}
+		out = append(out, e)
+	}
+	return out
+}
+
+// eventName is an event kind's name for the data-event hook.
+func eventName(k gd.EventKind) string {
+	return map[gd.EventKind]string{
+		gd.EvDealt: "dealt", gd.EvTributeCancelled: "cancelled", gd.EvTribute: "tribute", gd.EvReturn: "return",
+		gd.EvLead: "lead", gd.EvPlay: "play", gd.EvPass: "pass", gd.EvTrickWon: "trickwon",
+		gd.EvFinished: "finished", gd.EvDealOver: "dealover", gd.EvMatchOver: "matchover",
+	}[k]
+}
+
+// placeName is a finishing place's name ("First").
+func placeName(ctx context.Context, place int) string {
+	return i18n.T(ctx, "guandan.place."+itoa(place))
+}
+
+// faceClass gives a card face its colour and marks for the stylesheet.
+func faceClass(c gd.Card, level gd.Rank) string {
+	cls := "black"
+	if c.Rank() == gd.RedJoker || (!c.IsJoker() && (c.Suit() == gd.Hearts || c.Suit() == gd.Diamonds)) {
+		cls = "red"
+	}
+	switch {
+	case c.IsJoker():
+		cls += " joker"
+	case c.IsWild(level):
+		cls += " wild"
+	case c.Rank() == level:
+		cls += " level"
+	}
+	return cls
+}
+
+// trackLabel heads a tracker column: the rank's index, or a short name for the jokers and
+// the wilds.
+func trackLabel(ctx context.Context, c TrackCell) string {
+	switch c.Key {
+	case "W":
+		return i18n.T(ctx, "guandan.wild")
+	case "RJ", "BJ":
+		return rankWord(ctx, c.Rank)
+	}
+	return rankIndex(c.Rank)
+}
+
+// trackIconClass colours a tracker star: red for the Red Joker, hollow for the Black Joker,
+// gold for the wilds, as on the card faces.
+func trackIconClass(key string) string {
+	switch key {
+	case "RJ":
+		return "rj"
+	case "BJ":
+		return "bj"
+	}
+	return "w"
+}
