@@ -10,6 +10,7 @@ const guandanTableOpen = true
 func games() []views.Game {
 	guandan := views.Game{
 		ID: "guandan", Cards: 108, RulesURL: "/guandan/rules",
+		Fan: []string{"cards/guandan/rj.svg", "cards/guandan/bj.svg", "cards/guandan/2h-wild.svg", "cards/guandan/2c-level.svg", "cards/guandan/as.svg"},
 	}
 	if guandanTableOpen {
 		guandan.TableURL = "/guandan"

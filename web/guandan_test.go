@@ -481,3 +481,43 @@ func TestGuandanTrackerCounts(t *testing.T) {
 		}
 	}
 }
+
+// Every table state renders in every language without a formatting error or a raw key
+// (checkPage runs on each page), with the language's digits.
+func TestGuandanTableInEveryLanguage(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	move := ts.gprepare(returnPosition(t))
+	langs := []string{"en", "sv", "es", "fa", "da", "zh-CN"}
+	render := func(query string) {
+		for _, l := range langs {
+			p := ts.get("/guandan"+query, "Accept-Language", l)
+			if p.status != http.StatusOK {
+				t.Fatalf("%s %s: %d", l, query, p.status)
+			}
+			if l == "fa" && !strings.Contains(p.doc.Find(".gdeal").Text(), "۱") && !strings.Contains(p.doc.Find(".gdeal").Text(), "۲") {
+				t.Errorf("fa: deal number not in Persian digits: %q", p.doc.Find(".gdeal").Text())
+			}
+		}
+	}
+	render("")
+	ts.gpost("/guandan/next", url.Values{"move": {move}})
+	render("")
+	ts.gprepare(followPosition(t))
+	render("?notice=choose&card=" + strings.Join(ids(cardsOf(t, "8S 8C 9S 9C 2H")), "&card="))
+	render("?arrange=plan&hint=1")
+	move = ts.gprepare(matchEndPosition(t))
+	ts.gpost("/guandan/play", url.Values{"move": {move}, "card": ids(cardsOf(t, "RJ"))})
+	render("")
+}
+
+func TestGuandanPostWithoutSessionIsExpired(t *testing.T) {
+	ts := newSite(t)
+	r := ts.post("/guandan/pass", url.Values{"move": {"1"}})
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/guandan?notice=expired" {
+		t.Fatalf("%d %s", r.status, r.header.Get("Location"))
+	}
+	if ts.gtable("notice=expired").doc.Find(`[data-notice="guandan.notice.expired"]`).Length() != 1 {
+		t.Error("no notice")
+	}
+}

@@ -86,3 +86,30 @@ func TestPlanIsShort(t *testing.T) {
 		}
 	}
 }
+
+// TestPlanOrder checks the documented order of Plan's plays, which the table's "Arrange"
+// button shows: ordinary plays by kind then weakest first, the bomb class last, weakest first.
+func TestPlanOrder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 5))
+	for i := 0; i < 100; i++ {
+		level := gd.Rank(2 + rng.IntN(13))
+		plan := Plan(randomHand(rng, 27), level)
+		for j := 1; j < len(plan); j++ {
+			a, b := plan[j-1].Reading, plan[j].Reading
+			var ok bool
+			switch {
+			case a.IsBomb() != b.IsBomb():
+				ok = !a.IsBomb()
+			case a.IsBomb():
+				ok = !a.Beats(b, level)
+			case a.Kind != b.Kind:
+				ok = a.Kind < b.Kind
+			default:
+				ok = keyStrength(a, level) <= keyStrength(b, level)
+			}
+			if !ok {
+				t.Fatalf("level %v: %v comes before %v in %v", level, a, b, readingsOf(plan))
+			}
+		}
+	}
+}

@@ -131,6 +131,10 @@ func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
 		}
 		return i18n.T(ctx, "guandan.log."+key, gSeat(ctx, e.Seat), gSeat(ctx, e.To), cardName(ctx, e.Card))
 	case gd.EvDealOver:
+		if e.Promotion == 0 {
+			// A team at A that wins without its partner placing well stays at A (RULES.md).
+			return i18n.T(ctx, "guandan.log.dealstay."+itoa(e.Team), levelWord(ctx, e.Levels[e.Team]))
+		}
 		return i18n.T(ctx, "guandan.log.dealover."+itoa(e.Team), e.Promotion, levelWord(ctx, e.Levels[e.Team]))
 	case gd.EvMatchOver:
 		return i18n.T(ctx, "guandan.log.matchover."+itoa(e.Team))

@@ -1,0 +1,143 @@
+package views
+
+import (
+	"context"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/cardavia/cardavia/i18n"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+func mustCards(t *testing.T, s string) gd.Set {
+	t.Helper()
+	set, err := gd.ParseCards(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return set
+}
+
+// TestGuandanMessagesFormatInEveryLanguage renders every Guandan log line, reading and label
+// in every language: a translation that drops or adds an argument shows up as "%!", a missing
+// key as the key itself.
+func TestGuandanMessagesFormatInEveryLanguage(t *testing.T) {
+	readings := []gd.Reading{
+		{Kind: gd.Single, Rank: gd.RedJoker}, {Kind: gd.Pair, Rank: gd.Queen}, {Kind: gd.Triple, Rank: gd.Ten},
+		{Kind: gd.FullHouse, Rank: gd.Eight}, {Kind: gd.Straight, Rank: gd.Five}, {Kind: gd.Tube, Rank: gd.Ace},
+		{Kind: gd.Plate, Rank: gd.Nine}, {Kind: gd.Bomb, Rank: gd.Seven, Size: 6}, {Kind: gd.StraightFlush, Rank: gd.King},
+		{Kind: gd.JokerBomb},
+	}
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		var texts []string
+		for k := gd.EvDealt; k <= gd.EvMatchOver; k++ {
+			for _, seat := range []int{0, 1, 3} {
+				for _, promo := range []int{0, 2} {
+					e := gd.Event{Kind: k, Seat: seat, To: (seat + 1) % 4, Place: 2, Team: seat % 2, Promotion: promo,
+						Card: gd.NewCard(gd.Ace, gd.Spades, 0), Levels: [2]gd.Rank{gd.Ace, gd.Jack},
+						Play: gd.Play{Reading: readings[seat]}}
+					texts = append(texts, GuandanEventText(ctx, e, gd.Seven))
+				}
+			}
+		}
+		for place := 1; place <= 4; place++ {
+			e := gd.Event{Kind: gd.EvFinished, Seat: 2, Place: place}
+			texts = append(texts, GuandanEventText(ctx, e, gd.Two), placeName(ctx, place))
+		}
+		for _, r := range readings {
+			texts = append(texts, ReadingLabel(ctx, r), playPhrase(ctx, r))
+		}
+		for _, c := range gd.FullDeck().Cards() {
+			texts = append(texts, cardLabel(ctx, c, gd.Seven))
+		}
+		for _, txt := range texts {
+			if txt == "" || strings.Contains(txt, "%!") || strings.HasPrefix(txt, "guandan.") || strings.Contains(txt, "card.") {
+				t.Errorf("%s: %q", l.Code, txt)
+			}
+		}
+	}
+}
+
+func TestGuandanTextInEnglish(t *testing.T) {
+	ctx := i18n.WithLocale(context.Background(), i18n.Locales[0])
+	for _, tc := range []struct {
+		got, want string
+	}{
+		{ReadingLabel(ctx, gd.Reading{Kind: gd.FullHouse, Rank: gd.Eight}), "Full house of 8s"},
+		{ReadingLabel(ctx, gd.Reading{Kind: gd.Bomb, Rank: gd.Nine, Size: 5}), "5-card bomb of 9s"},
+		{GuandanEventText(ctx, gd.Event{Kind: gd.EvPlay, Seat: 1, Play: gd.Play{Reading: gd.Reading{Kind: gd.Pair, Rank: gd.Seven}}}, gd.Two), "East played a pair of 7s."},
+		{GuandanEventText(ctx, gd.Event{Kind: gd.EvPass, Seat: 3}, gd.Two), "West passed."},
+		{GuandanEventText(ctx, gd.Event{Kind: gd.EvFinished, Seat: 2, Place: 1}, gd.Two), "North went out first."},
+		{GuandanEventText(ctx, gd.Event{Kind: gd.EvTribute, Seat: 3, To: 0, Card: gd.NewCard(gd.RedJoker, gd.NoSuit, 1)}, gd.Two), "West paid you the Red Joker as tribute."},
+		{GuandanEventText(ctx, gd.Event{Kind: gd.EvReturn, Seat: 0, To: 3, Card: gd.NewCard(gd.Three, gd.Clubs, 0)}, gd.Two), "You returned the 3 of Clubs to West."},
+		{GuandanEventText(ctx, gd.Event{Kind: gd.EvDealOver, Team: 0, Promotion: 3, Levels: [2]gd.Rank{gd.Five, gd.Two}}, gd.Two), "You and North win the deal and go up 3 levels, to 5."},
+		{GuandanEventText(ctx, gd.Event{Kind: gd.EvDealOver, Team: 1, Promotion: 0, Levels: [2]gd.Rank{gd.Five, gd.Ace}}, gd.Ace), "East and West win the deal and stay at Ace."},
+	} {
+		if tc.got != tc.want {
+			t.Errorf("got %q, want %q", tc.got, tc.want)
+		}
+	}
+}
+
+// By rank, the hand runs from the strongest down: jokers, the wilds apart, the level rank,
+// then A down to 2 without it.
+func TestGuandanRankGroups(t *testing.T) {
+	tbl := GuandanTable{View: gd.View{Level: gd.Seven, Hand: mustCards(t, "RJ 7H 7S 7D AS 8C 8C 2D")}}
+	var keys []string
+	var sizes []int
+	for _, g := range tbl.HandGroups() {
+		keys = append(keys, g.Key)
+		sizes = append(sizes, len(g.Cards))
+	}
+	if !slices.Equal(keys, []string{"RJ", "W", "7", "A", "8", "2"}) || !slices.Equal(sizes, []int{1, 1, 2, 1, 2, 1}) {
+		t.Errorf("groups %v sizes %v", keys, sizes)
+	}
+	suits := GuandanTable{View: tbl.View, Arrange: ArrangeSuit}.HandGroups()
+	if suits[0].Key != "jokers" || suits[1].Key != "W" || suits[2].Key != "S" || suits[2].Cards[0].Rank() != gd.Seven {
+		t.Errorf("by suit: the level card should lead its suit: %+v", suits[2])
+	}
+}
+
+// The Ace of A 2 3 4 5 is drawn low; a full house shows its triple first, wilds last.
+func TestGuandanPlayOrder(t *testing.T) {
+	for _, tc := range []struct {
+		cards   string
+		reading gd.Reading
+		want    string
+	}{
+		{"AS 2S 3H 4C 5D", gd.Reading{Kind: gd.Straight, Rank: gd.Five}, "5D 4C 3H 2S AS"},
+		{"9S 9C 8S 8C 2H", gd.Reading{Kind: gd.FullHouse, Rank: gd.Eight}, "9S 9C 8S 8C 2H"},
+		{"TS JS QS KS AS", gd.Reading{Kind: gd.StraightFlush, Rank: gd.Ace}, "AS KS QS JS TS"},
+	} {
+		var got []string
+		for _, c := range PlayCards(gd.Play{Cards: mustCards(t, tc.cards), Reading: tc.reading}, gd.Two) {
+			got = append(got, c.String())
+		}
+		if strings.Join(got, " ") != tc.want {
+			t.Errorf("%s as %s: %v, want %s", tc.cards, tc.reading, got, tc.want)
+		}
+	}
+}
+
+// The tracker counts every card not played and not in the hand; with nothing played, the
+// columns add up to the other three hands.
+func TestGuandanTrackerAddsUp(t *testing.T) {
+	hand := mustCards(t, "RJ RJ 7H 7S 2D 2D 9C")
+	played := mustCards(t, "BJ 3S 3S 7C")
+	cells := GuandanTable{View: gd.View{Level: gd.Seven, Hand: hand, Played: played}}.Tracker()
+	sum, total := 0, 0
+	out := map[string]int{}
+	for _, c := range cells {
+		sum += c.Out
+		total += c.Total
+		out[c.Key] = c.Out
+	}
+	if total != gd.NumCards || sum != gd.NumCards-hand.Len()-played.Len() {
+		t.Errorf("total %d, out %d", total, sum)
+	}
+	if out["RJ"] != 0 || out["BJ"] != 1 || out["W"] != 1 || out["7"] != 4 || out["3"] != 6 || out["2"] != 6 {
+		t.Errorf("out: %v", out)
+	}
+}
