@@ -7,7 +7,8 @@
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   const target = event.target;
-  if (target instanceof HTMLElement && target.closest("input, select, textarea, [contenteditable]")) return;
+  // Typing fields keep their keys; a ticked card (a checkbox or radio) does not type.
+  if (target instanceof HTMLElement && target.closest('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable]')) return;
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
   if (!key) return;
   for (const button of document.querySelectorAll(".felt button[aria-keyshortcuts]")) {

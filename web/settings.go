@@ -31,10 +31,12 @@ func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request) error {
 }
 
 // returnPath is where to go back to after a setting changed: a path on this site, else home.
-// "//host" and "/\host" are refused because browsers read them as other hosts.
+// "//host" and "/\host" are refused because browsers read them as other hosts, and so is any
+// backslash, tab or newline: browsers drop tabs and newlines from a URL ("/\t/host"), and
+// http.Redirect cleans "/../\host" to "/\host".
 func returnPath(r *http.Request) string {
 	p := r.PostFormValue("return")
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.HasPrefix(p, "/\\") {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsAny(p, "\\\t\r\n") {
 		return "/"
 	}
 	return p

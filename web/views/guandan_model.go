@@ -2,6 +2,7 @@ package views
 
 import (
 	"net/url"
+	"slices"
 	"strconv"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
@@ -242,4 +243,25 @@ func phaseName(p gd.Phase) string {
 		return "matchover"
 	}
 	return ""
+}
+
+// Placings are the deal's finishing places as far as they are known: the seats that went out,
+// in order, and, once three have, the fourth (RULES.md: the last one is fourth). After a 1–2
+// finish the other two have no place.
+func (t GuandanTable) Placings() []int {
+	out := slices.Clone(t.View.Finish)
+	if t.DealOver() && len(out) == 3 {
+		out = append(out, 6-out[0]-out[1]-out[2])
+	}
+	return out
+}
+
+// Place is a seat's place in Placings, 0 when it has none.
+func (t GuandanTable) Place(seat int) int {
+	for i, s := range t.Placings() {
+		if s == seat {
+			return i + 1
+		}
+	}
+	return 0
 }

@@ -141,3 +141,19 @@ func TestGuandanTrackerAddsUp(t *testing.T) {
 		t.Errorf("out: %v", out)
 	}
 }
+
+// Once three players are out the last is fourth; after a 1–2 finish the others have no place.
+func TestGuandanPlacings(t *testing.T) {
+	over := GuandanTable{View: gd.View{Phase: gd.PhaseDealOver, Finish: []int{1, 3, 0}}}
+	if got := over.Placings(); !slices.Equal(got, []int{1, 3, 0, 2}) || over.Place(2) != 4 {
+		t.Errorf("placings %v", got)
+	}
+	oneTwo := GuandanTable{View: gd.View{Phase: gd.PhaseDealOver, Finish: []int{0, 2}}}
+	if got := oneTwo.Placings(); !slices.Equal(got, []int{0, 2}) || oneTwo.Place(1) != 0 {
+		t.Errorf("placings %v", got)
+	}
+	playing := GuandanTable{View: gd.View{Phase: gd.PhasePlay, Finish: []int{1, 3, 0}}}
+	if playing.Place(2) != 0 {
+		t.Error("a place given before the deal is over")
+	}
+}

@@ -143,11 +143,15 @@ func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
 }
 
 // logLines are the log's events worth a line: an EvLead right after the same seat won the
-// trick says nothing new.
+// trick says nothing new, nor does the end of the deal that ends the match.
 func logLines(log []gd.Event) []gd.Event {
 	out := make([]gd.Event, 0, len(log))
 	for i, e := range log {
 		if e.Kind == gd.EvLead && i > 0 && log[i-1].Kind == gd.EvTrickWon && log[i-1].Seat == e.Seat {
+			continue
+		}
+		// The deal that wins the match promotes nobody; the match line says what happened.
+		if e.Kind == gd.EvDealOver && i+1 < len(log) && log[i+1].Kind == gd.EvMatchOver {
 			continue
 		}
 		out = append(out, e)

@@ -1,0 +1,1010 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"maps"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// These tests play the hostile visitor: wrong methods, odd forms, huge bodies, forged cookies,
+// cross-site posts, strange addresses. The standard they hold the site to (DESIGN.md, Safety):
+// every answer is a friendly page with the right status, never a 500, and a refused request
+// leaves the visitor's stored matches exactly as they were, byte for byte.
+
+// postRoutes are every route that only accepts POST.
+var postRoutes = []string{
+	"/asnas/move", "/asnas/next", "/asnas/restart",
+	"/guandan/play", "/guandan/pass", "/guandan/return", "/guandan/next", "/guandan/restart",
+	"/settings", "/settings/language",
+}
+
+// hostileSite is a test site whose visitor already has an As-Nas and a Guandan match.
+func hostileSite(t *testing.T) *testSite {
+	t.Helper()
+	ts := newSite(t)
+	ts.table()
+	if p := ts.get("/guandan"); p.status != http.StatusOK {
+		t.Fatalf("GET /guandan: %d", p.status)
+	}
+	return ts
+}
+
+// sessionID reads the session id out of the test client's cookie, as the server would.
+func (ts *testSite) sessionID() string {
+	ts.t.Helper()
+	req := httptest.NewRequest(http.MethodGet, "/", nil)
+	u, _ := url.Parse(ts.srv.URL)
+	for _, c := range ts.client.Jar.Cookies(u) {
+		req.AddCookie(c)
+	}
+	sess, err := ts.server.sessions.Get(req, cookieName)
+	id, _ := sess.Values["id"].(string)
+	if err != nil || id == "" {
+		ts.t.Fatalf("no session id in the cookie: %v", err)
+	}
+	return id
+}
+
+// storedMatches is the raw stored form of the visitor's two matches with their versions: what
+// must not change when a request is refused.
+func storedMatches(t *testing.T, ts *testSite, id string) string {
+	t.Helper()
+	var b strings.Builder
+	for _, key := range []string{asnasKey(id), guandanKey(id)} {
+		data, version, err := ts.store.Load(context.Background(), key)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fmt.Fprintf(&b, "%s v%d %s\n", key, version, data)
+	}
+	return b.String()
+}
+
+// moves are the current move numbers of both tables, read from the pages.
+func (ts *testSite) moves() (asnasMove, guandanMove string) {
+	ts.t.Helper()
+	return moveOf(ts.table()), attr(ts.get("/guandan").doc.Find(`[data-game="guandan"]`), "data-move")
+}
+
+// serve sends req to the router directly, so that the path arrives exactly as written (no client
+// clean-up), with the test client's cookies, and parses an HTML answer.
+func (ts *testSite) serve(req *http.Request) page {
+	ts.t.Helper()
+	u, _ := url.Parse(ts.srv.URL)
+	for _, c := range ts.client.Jar.Cookies(u) {
+		req.AddCookie(c)
+	}
+	rec := httptest.NewRecorder()
+	ts.server.ServeHTTP(rec, req)
+	p := page{status: rec.Code, header: rec.Header(), body: rec.Body.String()}
+	if strings.HasPrefix(p.header.Get("Content-Type"), "text/html") {
+		doc, err := goquery.NewDocumentFromReader(strings.NewReader(p.body))
+		if err != nil {
+			ts.t.Fatal(err)
+		}
+		p.doc = doc
+		checkPage(ts.t, p)
+	}
+	return p
+}
+
+// wantErrorPage checks that p is the translated page for status.
+func wantErrorPage(t *testing.T, p page, status int) {
+	t.Helper()
+	if p.status != status {
+		t.Fatalf("status %d, want %d\n%.600s", p.status, status, p.body)
+	}
+	if p.doc == nil || p.doc.Find(`[data-status="`+strconv.Itoa(status)+`"]`).Length() == 0 {
+		t.Fatalf("status %d without its page (Content-Type %q):\n%.600s", status, p.header.Get("Content-Type"), p.body)
+	}
+}
+
+func TestHostileWrongMethods(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.sessionID()
+	before := storedMatches(t, ts, id)
+	for _, path := range postRoutes {
+		for _, method := range []string{"GET", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "BREW"} {
+			if method == "GET" && strings.HasSuffix(path, "/restart") || method == "GET" && path == "/settings" {
+				continue // these also have a GET page
+			}
+			t.Run(method+" "+path, func(t *testing.T) {
+				req := httptest.NewRequest(method, path, strings.NewReader("move=1"))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				wantErrorPage(t, ts.serve(req), http.StatusMethodNotAllowed)
+			})
+		}
+	}
+	for _, path := range []string{"/", "/asnas", "/guandan", "/asnas/rules", "/healthz"} {
+		t.Run("POST "+path, func(t *testing.T) {
+			wantErrorPage(t, ts.post(path, url.Values{"move": {"1"}}), http.StatusMethodNotAllowed)
+		})
+	}
+	if after := storedMatches(t, ts, id); after != before {
+		t.Errorf("a refused method changed a match:\n%s\n→\n%s", before, after)
+	}
+}
+
+// TestHostile405SaysWhatIsAllowed: RFC 9110 §15.5.6, "the origin server MUST generate an Allow
+// header field in a 405 response".
+func TestHostile405SaysWhatIsAllowed(t *testing.T) {
+	ts := hostileSite(t)
+	for _, c := range []struct{ method, path, allow string }{
+		{"GET", "/asnas/move", "POST"},
+		{"POST", "/asnas", "GET"},
+		{"DELETE", "/guandan", "GET"},
+	} {
+		p := ts.serve(httptest.NewRequest(c.method, c.path, nil))
+		wantErrorPage(t, p, http.StatusMethodNotAllowed)
+		if !strings.Contains(p.header.Get("Allow"), c.allow) {
+			t.Errorf("%s %s: 405 with Allow %q, want it to list %s", c.method, c.path, p.header.Get("Allow"), c.allow)
+		}
+	}
+}
+
+func TestHostileFormFields(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.sessionID()
+	am, gm := ts.moves()
+	huge := strings.Repeat("9", 3000)
+	cases := []struct {
+		name   string
+		path   string
+		body   string
+		status int
+	}{
+		{"no fields", "/asnas/move", "", 400},
+		{"only a verb", "/asnas/move", "verb=look", 400},
+		{"move without a value", "/asnas/move", "move&verb=look", 400},
+		{"move overflowing uint64", "/asnas/move", "move=18446744073709551616&verb=look", 400},
+		{"move far in the future", "/asnas/move", "move=18446744073709551615&verb=look", 303},
+		{"move with spaces", "/asnas/move", "move=+" + am + "+&verb=look", 400},
+		{"move in hex", "/asnas/move", "move=0x1&verb=look", 400},
+		{"huge move", "/asnas/move", "move=" + huge + "&verb=look", 400},
+		{"stale move first, current second", "/asnas/move", "move=999&move=" + am + "&verb=look", 303},
+		{"verb duplicated, garbage first", "/asnas/move", "move=999&verb=dance&verb=look", 400},
+		{"unicode verb", "/asnas/move", "move=" + am + "&verb=%D9%86%DA%AF%D8%A7%D9%87", 400},
+		{"NUL in verb", "/asnas/move", "move=" + am + "&verb=lo%00ok", 400},
+		{"bad percent escape", "/asnas/move", "move=" + am + "&verb=%zz", 400},
+		{"semicolon separator", "/asnas/move", "move=" + am + ";verb=look", 400},
+		{"next without a move", "/asnas/next", "", 400},
+		{"restart without a move", "/asnas/restart", "", 400},
+		{"play without cards", "/guandan/play", "move=999", 303},
+		{"play card 108", "/guandan/play", "move=" + gm + "&card=108", 400},
+		{"play card 255", "/guandan/play", "move=" + gm + "&card=255", 400},
+		{"play card -1", "/guandan/play", "move=" + gm + "&card=-1", 400},
+		{"play card name", "/guandan/play", "move=" + gm + "&card=AH", 400},
+		{"play 109 cards", "/guandan/play", "move=" + gm + strings.Repeat("&card=0", 109), 400},
+		{"play unknown reading", "/guandan/play", "move=" + gm + "&card=0&reading=royal-flush", 400},
+		{"return two cards", "/guandan/return", "move=" + gm + "&card=0&card=1", 400},
+		{"return no card", "/guandan/return", "move=" + gm, 400},
+		{"return card 108", "/guandan/return", "move=" + gm + "&card=108", 400},
+		{"pass with a garbled move", "/guandan/pass", "move=1e3", 400},
+		{"guandan next without a move", "/guandan/next", "", 400},
+		{"language missing", "/settings/language", "", 400},
+		{"language twice, garbage first", "/settings/language", "lang=xx&lang=en", 400},
+		{"filters as negatives", "/settings", "contrast=-1&grain=50&temperature=50", 400},
+		{"filters overflowing", "/settings", "contrast=99999999999999999999&grain=50&temperature=50", 400},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			before := storedMatches(t, ts, id)
+			req := httptest.NewRequest(http.MethodPost, c.path, strings.NewReader(c.body))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			p := ts.serve(req)
+			if c.status == http.StatusSeeOther {
+				if p.status != c.status {
+					t.Fatalf("status %d, want 303\n%.400s", p.status, p.body)
+				}
+			} else {
+				wantErrorPage(t, p, c.status)
+			}
+			after := storedMatches(t, ts, id)
+			changed := after != before
+			// The one form here that may change a match is the one whose first move field is
+			// stale: the first value counts, so it must be refused as stale.
+			if changed {
+				t.Errorf("the form changed a match (Location %q):\n%s\n→\n%s", p.header.Get("Location"), before, after)
+			}
+			if c.status == http.StatusSeeOther && !strings.Contains(p.header.Get("Location"), "notice=") {
+				t.Errorf("a stale or empty form was not refused with a notice: %q", p.header.Get("Location"))
+			}
+		})
+	}
+}
+
+// TestHostileBodies sends oversized bodies and odd content types through a real connection.
+func TestHostileBodies(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.sessionID()
+	am, gm := ts.moves()
+	valid := map[string]string{
+		"/asnas/move": "move=" + am + "&verb=look", "/asnas/next": "move=" + am, "/asnas/restart": "move=" + am,
+		"/guandan/play": "move=" + gm + "&card=0", "/guandan/pass": "move=" + gm, "/guandan/return": "move=" + gm + "&card=0",
+		"/guandan/next": "move=" + gm, "/guandan/restart": "move=" + gm,
+		"/settings": "contrast=10&grain=10&temperature=10", "/settings/language": "lang=sv",
+	}
+	tenMB := strings.Repeat("x", 10<<20)
+	for _, path := range postRoutes {
+		for _, c := range []struct {
+			name, ctype, body string
+		}{
+			// A valid form followed by 10 MB of padding: the body limit must refuse it whole.
+			{"10 MB body", "application/x-www-form-urlencoded", valid[path] + "&pad=" + tenMB},
+			{"10 MB of garbage", "application/x-www-form-urlencoded", tenMB},
+			{"valid form as text/plain", "text/plain", valid[path]},
+			{"valid form as JSON", "application/json", valid[path]},
+			{"valid form without a content type", "", valid[path]},
+			{"garbled content type", "application/x-www-form-urlencoded;;;=", valid[path]},
+			{"multipart without a boundary", "multipart/form-data", valid[path]},
+		} {
+			t.Run(path+" "+c.name, func(t *testing.T) {
+				before := storedMatches(t, ts, id)
+				req, err := http.NewRequest(http.MethodPost, ts.srv.URL+path, strings.NewReader(c.body))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if c.ctype != "" {
+					req.Header.Set("Content-Type", c.ctype)
+				}
+				p := ts.do(req)
+				if p.status != http.StatusBadRequest && p.status != http.StatusRequestEntityTooLarge {
+					t.Fatalf("status %d, want 400 or 413\n%.400s", p.status, p.body)
+				}
+				wantErrorPage(t, p, p.status)
+				if after := storedMatches(t, ts, id); after != before {
+					t.Errorf("a refused body changed a match:\n%s\n→\n%s", before, after)
+				}
+			})
+		}
+	}
+}
+
+func TestHostileCrossSitePosts(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.sessionID()
+	am, gm := ts.moves()
+	before := storedMatches(t, ts, id)
+	for _, path := range postRoutes {
+		form := url.Values{"move": {am}, "verb": {"look"}, "lang": {"sv"}, "contrast": {"1"}, "grain": {"1"}, "temperature": {"1"}}
+		if strings.HasPrefix(path, "/guandan") {
+			form.Set("move", gm)
+		}
+		for _, h := range [][]string{
+			{"Sec-Fetch-Site", "cross-site"},
+			{"Sec-Fetch-Site", "same-site"},
+			{"Origin", "https://evil.example"},
+			{"Origin", "null"},
+			{"Sec-Fetch-Site", "cross-site", "Origin", ts.srv.URL},
+		} {
+			t.Run(path+" "+strings.Join(h, " "), func(t *testing.T) {
+				wantErrorPage(t, ts.post(path, form, h...), http.StatusForbidden)
+			})
+		}
+	}
+	if after := storedMatches(t, ts, id); after != before {
+		t.Errorf("a cross-site post changed a match:\n%s\n→\n%s", before, after)
+	}
+	// Links from other sites still work: a cross-site GET is just a visit.
+	if p := ts.get("/asnas", "Sec-Fetch-Site", "cross-site"); p.status != http.StatusOK {
+		t.Errorf("cross-site GET /asnas: %d", p.status)
+	}
+	// A same-origin post, as the site's own forms send it, is accepted.
+	p := ts.post("/asnas/move", url.Values{"move": {am}, "verb": {"look"}}, "Sec-Fetch-Site", "same-origin", "Origin", ts.srv.URL)
+	if p.status != http.StatusSeeOther {
+		t.Errorf("same-origin post: %d", p.status)
+	}
+}
+
+// TestHostileCookies: a cookie that is tampered with, cut short, signed by another site's key,
+// garbage or oversized is a new visitor: a fresh table, never an error and never the old match.
+func TestHostileCookies(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.sessionID()
+	am, _ := ts.moves()
+	u, _ := url.Parse(ts.srv.URL)
+	good := ts.client.Jar.Cookies(u)[0].Value
+
+	other := newSite(t, func(c *Config) { c.SessionKeys = [][]byte{[]byte("another site's secret, 32 bytes!")} })
+	other.table()
+	otherValue := other.client.Jar.Cookies(u)[0].Value
+
+	flipped := []byte(good)
+	flipped[len(flipped)/2] ^= 1
+	cookies := map[string]string{
+		"tampered":           string(flipped),
+		"truncated":          good[:len(good)/2],
+		"one byte short":     good[:len(good)-1],
+		"other site's key":   otherValue,
+		"garbage":            "garbage",
+		"empty":              "",
+		"base64 of nothing":  "MTIzfHx8",
+		"8 KB":               strings.Repeat("A", 8<<10),
+		"unicode":            "%E2%98%83\u2603",
+		"valid with a tail":  good + "AAAA",
+		"percent-escaped":    url.QueryEscape(good) + "%",
+		"pipes":              "||||",
+		"old timestamp form": "MTAwMDAwMDAwMHx8fA==",
+	}
+	before := storedMatches(t, ts, id)
+	for name, value := range cookies {
+		t.Run(name, func(t *testing.T) {
+			for _, path := range []string{"/asnas", "/guandan", "/", "/settings"} {
+				req := httptest.NewRequest(http.MethodGet, path, nil)
+				req.Header.Set("Cookie", cookieName+"="+value)
+				rec := httptest.NewRecorder()
+				ts.server.ServeHTTP(rec, req)
+				if rec.Code != http.StatusOK {
+					t.Fatalf("GET %s with a %s cookie: %d", path, name, rec.Code)
+				}
+				if strings.Contains(rec.Body.String(), `data-hand="0"`) {
+					doc, _ := goquery.NewDocumentFromReader(rec.Body)
+					if doc.Find(`[data-hand="0"] [data-card]`).Length() > 0 && path == "/asnas" {
+						t.Errorf("a %s cookie reached a match with looked cards", name)
+					}
+				}
+			}
+			req := httptest.NewRequest(http.MethodPost, "/asnas/move", strings.NewReader("move="+am+"&verb=look"))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Cookie", cookieName+"="+value)
+			rec := httptest.NewRecorder()
+			ts.server.ServeHTTP(rec, req)
+			if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/asnas?notice=expired" {
+				t.Errorf("POST with a %s cookie: %d %q, want 303 to a fresh table", name, rec.Code, rec.Header().Get("Location"))
+			}
+		})
+	}
+	if after := storedMatches(t, ts, id); after != before {
+		t.Errorf("a forged cookie changed the visitor's match:\n%s\n→\n%s", before, after)
+	}
+	// Two cookies of the same name, the forged one first: still nobody's match but a new one.
+	req := httptest.NewRequest(http.MethodPost, "/asnas/move", strings.NewReader("move="+am+"&verb=look"))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Cookie", cookieName+"=garbage; "+cookieName+"="+good)
+	rec := httptest.NewRecorder()
+	ts.server.ServeHTTP(rec, req)
+	if rec.Code >= 500 {
+		t.Errorf("duplicate cookies: %d", rec.Code)
+	}
+}
+
+func TestHostileAddresses(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.sessionID()
+	before := storedMatches(t, ts, id)
+	assets := ts.server.assets
+	css := strings.TrimPrefix(assets.URL("app.css"), "/static/")
+	cases := []struct {
+		target string
+		status int
+	}{
+		{"/static/../go.mod", 404},
+		{"/static/../../go.mod", 404},
+		{"/static/..%2f..%2fgo.mod", 404},
+		{"/static/%2e%2e/%2e%2e/web/server.go", 404},
+		{"/static/..\\..\\go.mod", 404},
+		{"/static/cards/../" + css, 404},
+		{"/static/./" + css, 404},
+		{"/static//" + css, 404},
+		{"/static/app.css", 404},
+		{"/static/app.00000000.css", 404},
+		{"/static/" + css + "%00", 404},
+		{"/static/" + css + "/", 404},
+		{"/static/", 404},
+		{"/static", 404},
+		{"/static/" + css, 200},
+		{"/asnas/../settings", 404},
+		{"/%2e%2e/etc/passwd", 404},
+		{"/asnas%2Fmove", 404},
+		{"/ASNAS", 404},
+		{"/asnas/", 404},
+		{"/chess/rules", 404},
+		{"/%ff%fe", 404},
+		{"/%E2%80%AE", 404},
+		{"/\"><script>alert(1)</script>", 404},
+		{"/" + strings.Repeat("a", 30000), 404},
+		{"/asnas?" + strings.Repeat("notice=stale&", 2000), 200},
+		{"/asnas?notice=%3Cscript%3Ealert(1)%3C/script%3E", 200},
+		{"/asnas?notice=asnas.notice.stale", 200},
+		{"/settings?saved=%00", 200},
+		{"/guandan/rules?x=" + strings.Repeat("%F0%9F%83%8F", 3000), 200},
+	}
+	for _, c := range cases {
+		name := c.target
+		if len(name) > 60 {
+			name = name[:60]
+		}
+		t.Run(name, func(t *testing.T) {
+			req := httptest.NewRequest(http.MethodGet, "/", nil)
+			u, err := url.ParseRequestURI(c.target)
+			if err != nil {
+				u = &url.URL{Path: c.target}
+			}
+			req.URL, req.RequestURI = u, c.target
+			p := ts.serve(req)
+			if c.status == 200 {
+				if p.status != 200 {
+					t.Fatalf("status %d, want 200", p.status)
+				}
+			} else {
+				wantErrorPage(t, p, c.status)
+			}
+			for _, secret := range []string{"module github.com/cardavia", "package web", "root:x:"} {
+				if strings.Contains(p.body, secret) {
+					t.Errorf("a file outside the assets was served: %q", secret)
+				}
+			}
+			if p.doc != nil {
+				if n := p.doc.Find("[data-notice]").Length(); n > 0 && attr(p.doc.Find("[data-notice]"), "data-notice") != "asnas.notice.stale" {
+					t.Errorf("a notice from the query: %q", attr(p.doc.Find("[data-notice]"), "data-notice"))
+				}
+			}
+		})
+	}
+	// The whole way through a real connection, too: the client sends the path as written.
+	for _, target := range []string{"/static/../go.mod", "/static/..%2fgo.mod", "/" + strings.Repeat("b", 20000)} {
+		wantErrorPage(t, ts.get(target), http.StatusNotFound)
+	}
+	if after := storedMatches(t, ts, id); after != before {
+		t.Errorf("a GET changed a match:\n%s\n→\n%s", before, after)
+	}
+}
+
+func TestHostileHead(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.sessionID()
+	before := storedMatches(t, ts, id)
+	css := ts.server.assets.URL("app.css")
+	for _, c := range []struct {
+		path   string
+		status int
+	}{
+		{"/", 200}, {"/asnas", 200}, {"/guandan", 200}, {"/guandan?arrange=plan&hint=1", 200}, {"/asnas/rules", 200},
+		{"/settings", 200}, {"/healthz", 200}, {"/filters.css", 200}, {css, 200}, {"/asnas/restart", 200},
+		{"/nowhere", 404}, {"/static/nothing.css", 404}, {"/asnas/move", 405}, {"/settings/language", 405},
+	} {
+		req, _ := http.NewRequest(http.MethodHead, ts.srv.URL+c.path, nil)
+		resp, err := ts.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != c.status {
+			t.Errorf("HEAD %s: %d, want %d", c.path, resp.StatusCode, c.status)
+		}
+		if c.status >= 400 && !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+			t.Errorf("HEAD %s: %d with Content-Type %q", c.path, resp.StatusCode, resp.Header.Get("Content-Type"))
+		}
+	}
+	if after := storedMatches(t, ts, id); after != before {
+		t.Errorf("a HEAD changed a match:\n%s\n→\n%s", before, after)
+	}
+}
+
+// TestHostileTableQueries: the query of a table page changes only what is shown, never the
+// match, and never brings a card of another seat onto the page.
+func TestHostileTableQueries(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.sessionID()
+	before := storedMatches(t, ts, id)
+	var every []string
+	for c := -2; c <= 260; c++ {
+		every = append(every, "card="+strconv.Itoa(c))
+	}
+	queries := []string{
+		"arrange=", "arrange=%00", "arrange=plan%00", "arrange=PLAN", "arrange=" + strings.Repeat("plan", 5000),
+		"arrange=plan&arrange=suit", "hint=", "hint=0", "hint=%ff", "hint=" + strings.Repeat("1", 10000),
+		"hint=1&arrange=plan", "notice=<b>x</b>", "notice=guandan.notice.choose", "notice=choose&card=0&card=1",
+		strings.Join(every, "&"), strings.Join(every, "&") + "&hint=1&arrange=suit",
+		"card=1e2", "card=0x10", "card=%2B5", "card=5%00", "card=" + strings.Repeat("9", 400),
+		"arrange=plan&" + strings.Join(every, "&"), "%zz=1", "card", "&&&&", "a=b;c=d",
+	}
+	for _, q := range queries {
+		name := q
+		if len(name) > 50 {
+			name = name[:50]
+		}
+		t.Run(name, func(t *testing.T) {
+			p := ts.get("/guandan?" + q)
+			if p.status != http.StatusOK {
+				t.Fatalf("status %d", p.status)
+			}
+			auditGuandanPage(t, ts, id, p)
+		})
+	}
+	for _, q := range []string{"notice=%3Cscript%3E", "notice=stale&notice=expired", "move=7&verb=look", "arrange=plan&hint=1"} {
+		p := ts.get("/asnas?" + q)
+		if p.status != http.StatusOK {
+			t.Fatalf("GET /asnas?%s: %d", q, p.status)
+		}
+		auditAsnasPage(t, ts, id, p)
+	}
+	if after := storedMatches(t, ts, id); after != before {
+		t.Errorf("a table query changed a match:\n%s\n→\n%s", before, after)
+	}
+}
+
+// TestHostileSettingsReturnStaysOnSite: after a setting changes, the visitor goes back to the
+// page named in the form's "return" field, which must be a page of this site. A browser
+// removes tabs and newlines from a URL and reads a backslash as a slash, so "/\t/evil.example"
+// or a path that cleans to "/\evil.example" would be a redirect to another host.
+func TestHostileSettingsReturnStaysOnSite(t *testing.T) {
+	ts := hostileSite(t)
+	for _, ret := range []string{
+		"//evil.example", "/\\evil.example", "https://evil.example/", "javascript:alert(1)",
+		"/\t/evil.example", "/\n/evil.example", "/\r/evil.example", "/../\\evil.example",
+		"/./\\evil.example", "/asnas/../../\\evil.example", "/\\/evil.example", "/%2F/evil.example",
+		" //evil.example", "\t//evil.example", "/.//evil.example", "/..//evil.example",
+	} {
+		for _, route := range []struct {
+			path string
+			form url.Values
+		}{
+			{"/settings/language", url.Values{"lang": {"en"}}},
+			{"/settings", url.Values{"contrast": {"50"}, "grain": {"50"}, "temperature": {"50"}}},
+		} {
+			route.form.Set("return", ret)
+			// Straight to the router: Go's client refuses to follow some of these Locations.
+			req := httptest.NewRequest(http.MethodPost, route.path, strings.NewReader(route.form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			p := ts.serve(req)
+			if p.status != http.StatusSeeOther {
+				t.Fatalf("POST %s return=%q: %d", route.path, ret, p.status)
+			}
+			if loc := p.header.Get("Location"); !sameSiteLocation(loc) {
+				t.Errorf("POST %s return=%q: Location %q leads a browser off the site", route.path, ret, loc)
+			}
+		}
+	}
+	// The same through a link: every page's language form returns to the page's own path, so a
+	// link to "/%09/evil.example" puts that path in the 404 page's form.
+	for _, target := range []string{"/%09/evil.example", "/..%2F%5Cevil.example", "/%5C%5Cevil.example"} {
+		req := httptest.NewRequest(http.MethodGet, "/", nil)
+		req.URL, _ = url.ParseRequestURI(target)
+		req.RequestURI = target
+		p := ts.serve(req)
+		wantErrorPage(t, p, http.StatusNotFound)
+		ret := attr(p.doc.Find(`form[action="/settings/language"] input[name="return"]`), "value")
+		post := httptest.NewRequest(http.MethodPost, "/settings/language", strings.NewReader(url.Values{"lang": {"en"}, "return": {ret}}.Encode()))
+		post.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		if loc := ts.serve(post).header.Get("Location"); !sameSiteLocation(loc) {
+			t.Errorf("language changed on the page %s: Location %q leads a browser off the site", target, loc)
+		}
+	}
+}
+
+// sameSiteLocation tells whether a browser following a redirect to loc stays on this site. It
+// reads loc the way the WHATWG URL parser does for an http(s) base: leading and trailing C0
+// controls and spaces stripped, tabs and newlines removed anywhere, backslashes read as slashes.
+// net/http turns a CR or LF in a header value into a space before it reaches the browser.
+func sameSiteLocation(loc string) bool {
+	loc = strings.NewReplacer("\r", " ", "\n", " ").Replace(loc)
+	loc = strings.TrimFunc(loc, func(r rune) bool { return r <= ' ' })
+	loc = strings.Map(func(r rune) rune {
+		switch r {
+		case '\t', '\n', '\r':
+			return -1
+		case '\\':
+			return '/'
+		}
+		return r
+	}, loc)
+	return strings.HasPrefix(loc, "/") && !strings.HasPrefix(loc, "//")
+}
+
+// errorPageOK tells whether a status and body are an acceptable answer to any request: below
+// 500, and an HTML error page for an error. It is shared with the fuzz target.
+func errorPageOK(status int, header http.Header, body []byte, head bool) error {
+	if status >= 500 {
+		return fmt.Errorf("server error %d", status)
+	}
+	if status < 400 {
+		return nil
+	}
+	if !strings.HasPrefix(header.Get("Content-Type"), "text/html") {
+		return fmt.Errorf("status %d as %q, not an HTML page", status, header.Get("Content-Type"))
+	}
+	if !head && !bytes.Contains(body, []byte(`data-status="`+strconv.Itoa(status)+`"`)) {
+		return fmt.Errorf("status %d without its error page", status)
+	}
+	return nil
+}
+
+// The hidden-card audit. Every page is checked against the engine state in the store: which
+// card faces the visitor may see, copy by copy, and which they may not, in the markup and in
+// the raw bytes (attributes, hidden inputs, links, comments, anything).
+
+// bigSeeds gives the test site match seeds of full 64-bit size, so that a seed leaking into a
+// page (from which every hidden hand could be dealt again) can be searched for.
+func bigSeeds(seed uint64) testOption {
+	rng := rand.New(rand.NewPCG(seed, 0x5eed))
+	return func(c *Config) { c.Seed = func() uint64 { return rng.Uint64() | 1<<62 } }
+}
+
+// leaksState reports engine internals in a page: a seed or generator state, a session id, or
+// a serialized hand.
+func leaksState(body, id string, numbers ...uint64) []string {
+	var out []string
+	for _, n := range numbers {
+		if n < 1e6 {
+			continue
+		}
+		for _, s := range []string{strconv.FormatUint(n, 10), strconv.FormatUint(n, 16), strconv.FormatInt(int64(n), 10)} {
+			if strings.Contains(body, s) {
+				out = append(out, "seed "+s)
+			}
+		}
+	}
+	for _, s := range []string{id, `"hands"`, `"Hands"`, `"RNG"`, `"seed"`, "&#34;hands&#34;", "&#34;Hands&#34;"} {
+		if strings.Contains(body, s) {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+var asnasFaceImage = regexp.MustCompile(`cards/asnas/(as|shah|bibi|sarbaz|couli)\.`)
+
+// auditAsnasPage checks an As-Nas page against the stored deal: the human's own hand only
+// after Look, another seat's hand only at a showdown it reached without folding (RULES.md: a
+// folded hand and an uncontested winner's hand are never shown), each shown hand exactly the
+// seat's cards, and no other card face anywhere in the bytes.
+func auditAsnasPage(t *testing.T, ts *testSite, id string, p page) {
+	t.Helper()
+	rec, _, err := ts.server.loadAsnas(context.Background(), id)
+	if err != nil || rec == nil {
+		t.Fatalf("no stored As-Nas match: %v", err)
+	}
+	d := rec.Match.Deal
+	want := map[string]int{}
+	shownHands := 0
+	if p.doc.Find(`[data-game="asnas"]`).Length() == 1 {
+		for s := range asnas.NumSeats {
+			allowed := (s == humanSeat && d.Looked[s]) || (d.Over() && d.Showdown && !d.Folded[s])
+			hand := p.doc.Find(`[data-hand="` + strconv.Itoa(s) + `"]`)
+			if hand.Length() != 1 {
+				t.Fatalf("deal %d: %d hand areas for seat %d", rec.Match.DealNo, hand.Length(), s)
+			}
+			var faces []string
+			hand.Find("[data-card]").Each(func(_ int, c *goquery.Selection) { faces = append(faces, attr(c, "data-card")) })
+			if !allowed {
+				if len(faces) > 0 {
+					t.Errorf("deal %d: seat %d's cards %v shown (looked %v, folded %v, over %v, showdown %v)",
+						rec.Match.DealNo, s, faces, d.Looked[s], d.Folded[s], d.Over(), d.Showdown)
+				}
+				continue
+			}
+			shownHands++
+			var held []string
+			for _, r := range d.Hands[s] {
+				held = append(held, r.String())
+				want[r.String()]++
+			}
+			slices.Sort(faces)
+			slices.Sort(held)
+			if !slices.Equal(faces, held) {
+				t.Errorf("deal %d: seat %d shown as %v, holds %v", rec.Match.DealNo, s, faces, held)
+			}
+		}
+	}
+	// The raw bytes: every card picture and every data-card is one of the allowed faces.
+	got := map[string]int{}
+	for _, m := range asnasFaceImage.FindAllStringSubmatch(p.body, -1) {
+		got[m[1]]++
+	}
+	if !maps.Equal(got, want) {
+		t.Errorf("deal %d: card pictures in the page %v, allowed %v", rec.Match.DealNo, got, want)
+	}
+	total := 0
+	for _, n := range want {
+		total += n
+	}
+	if n := strings.Count(p.body, "data-card="); n != total {
+		t.Errorf("deal %d: %d data-card in the bytes, %d allowed", rec.Match.DealNo, n, total)
+	}
+	if n := strings.Count(p.body, `class="category"`); n != shownHands {
+		t.Errorf("deal %d: %d hand categories named, %d hands shown", rec.Match.DealNo, n, shownHands)
+	}
+	if leaks := leaksState(p.body, id, rec.Match.Seed, d.Seed); len(leaks) > 0 {
+		t.Errorf("deal %d: the page holds %v", rec.Match.DealNo, leaks)
+	}
+}
+
+// faceCount counts cards by face: the two copies of a card look the same on a page.
+func faceCount(cards ...gd.Card) map[string]int {
+	out := map[string]int{}
+	for _, c := range cards {
+		out[c.String()]++
+	}
+	return out
+}
+
+var (
+	guandanCardInURL   = regexp.MustCompile(`[?&;]card=(-?[0-9]+)`)
+	guandanCardIDAttr  = regexp.MustCompile(`data-id="(-?[0-9]+)"`)
+	guandanCardValue   = regexp.MustCompile(`name="card"[^>]*value="([^"]*)"`)
+	guandanCardNotHand = regexp.MustCompile(`value="([0-9]+)"[^>]*name="card"`)
+)
+
+// auditGuandanPage checks a Guandan page against the stored match: the human's hand exactly,
+// card by card; on the felt only played cards and this deal's tribute and returns (which the
+// rules make public), never more copies of a face than are public; other seats only as
+// counts; and no card index of another seat anywhere in the bytes.
+func auditGuandanPage(t *testing.T, ts *testSite, id string, p page) {
+	t.Helper()
+	rec, _, err := ts.server.loadGuandan(context.Background(), id)
+	if err != nil || rec == nil {
+		t.Fatalf("no stored Guandan match: %v", err)
+	}
+	m := rec.Match
+	own := m.Hands[humanSeat]
+	var tribute []gd.Card
+	for _, e := range m.TributeLog {
+		if e.Kind == gd.EvTribute || e.Kind == gd.EvReturn {
+			tribute = append(tribute, e.Card)
+		}
+	}
+	played := faceCount(m.Played.Cards()...)
+	tributeFaces := faceCount(tribute...)
+	allowed := faceCount(own.Cards()...)
+	for f, n := range played {
+		allowed[f] += n
+	}
+	for f, n := range tributeFaces {
+		allowed[f] += n
+	}
+	deal := m.DealNo
+	shown, inHand, onFelt, inTribute := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	cards := p.doc.Find("[data-card]")
+	cards.Each(func(_ int, c *goquery.Selection) {
+		face := attr(c, "data-card")
+		shown[face]++
+		if v, ok := c.Attr("data-id"); ok {
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n >= gd.NumCards || !own.Has(gd.Card(n)) || gd.Card(n).String() != face {
+				t.Errorf("deal %d: card index %q (%s) is not one of yours", deal, v, face)
+			}
+		}
+		switch {
+		case c.Closest("[data-hand]").Length() == 1:
+			if h := attr(c.Closest("[data-hand]"), "data-hand"); h != "0" {
+				t.Errorf("deal %d: %s shown in seat %s's hand", deal, face, h)
+			}
+			inHand[face]++
+		case c.Closest("[data-trick]").Length() == 1:
+			onFelt[face]++
+		case c.Closest(`[data-public="tribute"]`).Length() == 1:
+			inTribute[face]++
+		default:
+			t.Errorf("deal %d: %s outside the hand, the trick and the tribute", deal, face)
+		}
+	})
+	if p.doc.Find(`[data-game="guandan"]`).Length() == 1 && !maps.Equal(inHand, faceCount(own.Cards()...)) {
+		t.Errorf("deal %d: your hand area shows %v, you hold %v", deal, inHand, faceCount(own.Cards()...))
+	}
+	for f, n := range onFelt {
+		if n > played[f] {
+			t.Errorf("deal %d: %d× %s on the felt, %d played", deal, n, f, played[f])
+		}
+	}
+	for f, n := range inTribute {
+		if n > tributeFaces[f] {
+			t.Errorf("deal %d: %d× %s in the tribute, %d paid or returned", deal, n, f, tributeFaces[f])
+		}
+	}
+	for f, n := range shown {
+		if n > allowed[f] {
+			t.Errorf("deal %d: %d× %s on the page, only %d yours or public: a hidden copy is shown", deal, n, f, allowed[f])
+		}
+	}
+	for s := 1; s < 4; s++ {
+		area := p.doc.Find(`[data-hand="` + strconv.Itoa(s) + `"]`)
+		if area.Find("[data-card], svg.gface, img").Length() > 0 {
+			t.Errorf("deal %d: a card face in seat %d's area", deal, s)
+		}
+		if area.Length() == 1 && attr(area, "data-count") != strconv.Itoa(m.Hands[s].Len()) {
+			t.Errorf("deal %d: seat %d shown with %s cards, holds %d", deal, s, attr(area, "data-count"), m.Hands[s].Len())
+		}
+	}
+	// The raw bytes: no card face outside a data-card, no index that is not yours in a link, an
+	// input or an attribute.
+	if n := strings.Count(p.body, `data-card="`); n != cards.Length() {
+		t.Errorf("deal %d: %d data-card in the bytes, %d in the markup", deal, n, cards.Length())
+	}
+	if n := strings.Count(p.body, `class="gface`); n != cards.Length() {
+		t.Errorf("deal %d: %d card faces drawn, %d data-card", deal, n, cards.Length())
+	}
+	for _, re := range []*regexp.Regexp{guandanCardInURL, guandanCardIDAttr, guandanCardValue, guandanCardNotHand} {
+		for _, match := range re.FindAllStringSubmatch(p.body, -1) {
+			n, err := strconv.Atoi(match[1])
+			if err != nil || n < 0 || n >= gd.NumCards || !own.Has(gd.Card(n)) {
+				t.Errorf("deal %d: card index %q in the bytes (%q) is not one of yours", deal, match[1], match[0])
+			}
+		}
+	}
+	if leaks := leaksState(p.body, id, m.RNG); len(leaks) > 0 {
+		t.Errorf("deal %d: the page holds %v", deal, leaks)
+	}
+}
+
+// location posts a form and returns where the 303 leads.
+func (ts *testSite) location(path string, form url.Values) string {
+	ts.t.Helper()
+	r := ts.post(path, form)
+	if r.status != http.StatusSeeOther {
+		ts.t.Fatalf("POST %s %v: %d\n%.800s", path, form, r.status, r.body)
+	}
+	return r.header.Get("Location")
+}
+
+// TestHiddenCardsAsnasRandomPlay plays three whole matches with random legal moves read from
+// the page's buttons, and audits every page, including the showdowns, the folds and the
+// uncontested deals. A stale copy of every fifth form is posted again and must change nothing.
+func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(2026, 11))
+	ts := newSite(t, bigSeeds(2026))
+	p := ts.table()
+	id := ts.sessionID()
+	auditAsnasPage(t, ts, id, p)
+	var showdowns, foldedShowdowns, uncontested, matches, looked int
+	for step := 0; matches < 3; step++ {
+		if step > 3000 {
+			t.Fatal("three matches did not end in 3000 posts")
+		}
+		form := url.Values{"move": {moveOf(p)}}
+		var path string
+		switch vs := verbs(p); {
+		case len(vs) > 0:
+			v := vs[rng.IntN(len(vs))]
+			if slices.Contains(vs, "look") && rng.IntN(3) > 0 {
+				v = "look"
+			}
+			if v == "look" {
+				looked++
+			}
+			path = "/asnas/move"
+			form.Set("verb", v)
+		case p.doc.Find(`[data-action="next"]`).Length() == 1, p.doc.Find(`[data-action="new"]`).Length() == 1:
+			rec, _, _ := ts.server.loadAsnas(context.Background(), id)
+			d := rec.Match.Deal
+			switch {
+			case d.Showdown && slices.Contains(d.Folded[:], true):
+				showdowns++
+				foldedShowdowns++
+			case d.Showdown:
+				showdowns++
+			default:
+				uncontested++
+			}
+			path = "/asnas/next"
+			if p.doc.Find(`[data-action="new"]`).Length() == 1 {
+				path = "/asnas/restart"
+				matches++
+			}
+		default:
+			t.Fatalf("no action on the table:\n%s", p.body)
+		}
+		loc := ts.location(path, form)
+		if strings.Contains(loc, "notice=") {
+			t.Fatalf("a legal %s %v was refused: %s", path, form, loc)
+		}
+		if step%5 == 0 {
+			before := storedMatches(t, ts, id)
+			if again := ts.location(path, form); again != "/asnas?notice=stale" {
+				t.Errorf("a stale %s: %s", path, again)
+			}
+			if after := storedMatches(t, ts, id); after != before {
+				t.Errorf("a stale %s changed the match", path)
+			}
+		}
+		p = ts.get(loc)
+		auditAsnasPage(t, ts, id, p)
+		if step%17 == 0 {
+			auditAsnasPage(t, ts, id, ts.get("/asnas/restart"))
+		}
+	}
+	t.Logf("%d showdowns (%d with a folded hand), %d uncontested deals, %d looks", showdowns, foldedShowdowns, uncontested, looked)
+	if showdowns == 0 || foldedShowdowns == 0 || uncontested == 0 {
+		t.Errorf("the audit missed a kind of deal end: %d showdowns, %d with a fold, %d uncontested", showdowns, foldedShowdowns, uncontested)
+	}
+}
+
+// TestHiddenCardsGuandanRandomPlay plays whole Guandan deals through the forms: random
+// selections (mostly refused, which must change nothing), passes, the hint's plays, returns and
+// Next deal, auditing every page against the stored match, with the arrangements and hints.
+func TestHiddenCardsGuandanRandomPlay(t *testing.T) {
+	rng := rand.New(rand.NewPCG(108, 54))
+	ts := newSite(t, bigSeeds(108))
+	p := ts.get("/guandan")
+	id := ts.sessionID()
+	deals, refused, returns := 0, 0, 0
+	for step := 0; deals < 3; step++ {
+		if step > 1500 {
+			t.Fatal("three deals did not end in 1500 steps")
+		}
+		auditGuandanPage(t, ts, id, p)
+		form := url.Values{"move": {attr(p.doc.Find(`[data-game="guandan"]`), "data-move")}}
+		playForm := p.doc.Find(`form[action="/guandan/play"]`)
+		switch {
+		case playForm.Length() == 1:
+			var boxes []string
+			playForm.Find(`input[name="card"]`).Each(func(_ int, s *goquery.Selection) { boxes = append(boxes, attr(s, "value")) })
+			roll := rng.IntN(10)
+			if roll < 2 && p.doc.Find(`[data-action="pass"]`).Length() == 1 {
+				p = ts.get(ts.location("/guandan/pass", form))
+				continue
+			}
+			if roll < 6 && len(boxes) > 0 {
+				k := []int{1, 1, 2, 3, 4, 5}[rng.IntN(6)]
+				rng.Shuffle(len(boxes), func(i, j int) { boxes[i], boxes[j] = boxes[j], boxes[i] })
+				form["card"] = boxes[:min(k, len(boxes))]
+				before := storedMatches(t, ts, id)
+				loc := ts.location("/guandan/play", form)
+				if strings.Contains(loc, "notice=") {
+					refused++
+					if after := storedMatches(t, ts, id); after != before {
+						t.Errorf("a refused play (%s) changed the match", loc)
+					}
+					auditGuandanPage(t, ts, id, ts.get(loc))
+				} else {
+					p = ts.get(loc)
+					continue
+				}
+			}
+			arrange := []string{"rank", "suit", "plan"}[rng.IntN(3)]
+			h := ts.get("/guandan?hint=1&arrange=" + arrange)
+			auditGuandanPage(t, ts, id, h)
+			form = url.Values{"move": form["move"], "arrange": {arrange}}
+			cards := checkedCards(h)
+			if attr(h.doc.Find("[data-hint]"), "data-hint") != "true" || len(cards) == 0 {
+				p = ts.get(ts.location("/guandan/pass", form))
+				continue
+			}
+			form["card"] = cards
+			if r := h.doc.Find(`input[name="reading"][checked]`); r.Length() == 1 {
+				form.Set("reading", attr(r, "value"))
+			}
+			loc := ts.location("/guandan/play", form)
+			if strings.Contains(loc, "notice=") {
+				t.Fatalf("the hint's play was refused: %s", loc)
+			}
+			p = ts.get(loc)
+		case p.doc.Find(`form[action="/guandan/return"]`).Length() == 1:
+			var ok []string
+			p.doc.Find(`form[action="/guandan/return"] input[name="card"]:not([disabled])`).Each(func(_ int, s *goquery.Selection) { ok = append(ok, attr(s, "value")) })
+			if len(ok) == 0 {
+				t.Fatal("a return with no card to return")
+			}
+			form.Set("card", ok[rng.IntN(len(ok))])
+			returns++
+			p = ts.get(ts.location("/guandan/return", form))
+		case p.doc.Find(`[data-action="next"]`).Length() == 1:
+			deals++
+			p = ts.get(ts.location("/guandan/next", form))
+		case p.doc.Find(`[data-action="new"]`).Length() == 1:
+			deals++
+			p = ts.get(ts.location("/guandan/restart", form))
+		default:
+			t.Fatalf("nothing to do on the table:\n%s", p.body)
+		}
+	}
+	t.Logf("%d deals, %d refused selections, %d returns", deals, refused, returns)
+	if refused == 0 {
+		t.Error("no random selection was refused: the refusal path went unaudited")
+	}
+}
