@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -43,24 +42,12 @@ func asnasKey(id string) string { return "asnas:" + id }
 
 // loadAsnas returns the visitor's record (nil when there is none) and its version.
 func (s *Server) loadAsnas(ctx context.Context, id string) (*asnasRecord, uint64, error) {
-	data, version, err := s.cfg.Store.Load(ctx, asnasKey(id))
-	if err != nil || data == nil {
-		return nil, version, err
-	}
-	var rec asnasRecord
-	if err := json.Unmarshal(data, &rec); err != nil {
-		return nil, version, fmt.Errorf("web: stored match of a visitor is unreadable: %w", err)
-	}
-	return &rec, version, nil
+	return loadRecord[asnasRecord](ctx, s, asnasKey(id))
 }
 
 // saveAsnas writes rec if the stored version is still version; the new version is version+1.
 func (s *Server) saveAsnas(ctx context.Context, id string, version uint64, rec *asnasRecord) error {
-	data, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	return s.cfg.Store.CompareAndSwap(ctx, asnasKey(id), version, data)
+	return saveRecord(ctx, s, asnasKey(id), version, rec)
 }
 
 // newAsnasMatch deals a new match from a fresh seed and lets the AI seats act until it is the

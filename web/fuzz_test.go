@@ -1,8 +1,11 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"fmt"
+	"io"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -13,6 +16,7 @@ import (
 	"time"
 
 	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/store"
 )
@@ -31,12 +35,14 @@ type fuzzFixture struct {
 	guandanMove  uint64
 	hand, others []gd.Card // the visitor's Guandan cards and some of another seat's
 	reading      string    // a reading of two of the visitor's cards, when they hold a pair
+	pages        bool      // whether the seeds include every page, not only the forms
 }
 
 // fuzzServer builds a server on mem with fixed seeds, so that a fuzzed input replays exactly.
-func fuzzServer(tb testing.TB, mem store.Store) *Server {
+func fuzzServer(tb testing.TB, mem store.Store, log io.Writer) *Server {
 	tb.Helper()
 	s, err := New(Config{
+		Logger:      slog.New(slog.NewJSONHandler(log, &slog.HandlerOptions{Level: slog.LevelDebug})),
 		Store:       mem,
 		SessionKeys: [][]byte{fuzzKey},
 		AsnasAI:     func(s uint64) AsnasAI { return aiasnas.NewPlayer(s) },
@@ -53,7 +59,7 @@ func fuzzServer(tb testing.TB, mem store.Store) *Server {
 func newFuzzFixture(tb testing.TB) *fuzzFixture {
 	tb.Helper()
 	mem := store.NewMemory(store.TTL, time.Now)
-	s := fuzzServer(tb, mem)
+	s := fuzzServer(tb, mem, io.Discard)
 	rec := httptest.NewRecorder()
 	s.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/asnas", nil))
 	var cookie string
@@ -79,7 +85,7 @@ func newFuzzFixture(tb testing.TB) *fuzzFixture {
 	req.AddCookie(&http.Cookie{Name: cookieName, Value: cookie})
 	sess, _ := s.sessions.Get(req, cookieName)
 	id, _ := sess.Values["id"].(string)
-	fx := &fuzzFixture{id: id, cookie: cookie, data: map[string][]byte{}, versions: map[string]uint64{}}
+	fx := &fuzzFixture{id: id, cookie: cookie, data: map[string][]byte{}, versions: map[string]uint64{}, pages: true}
 	ctx := context.Background()
 	a, av, err := s.loadAsnas(ctx, id)
 	if err != nil || a == nil || a.Match.ToAct() != humanSeat {
@@ -116,6 +122,103 @@ func newFuzzFixture(tb testing.TB) *fuzzFixture {
 	return fx
 }
 
+// newFuzzFixtures gives the positions the fuzzer starts from: both tables waiting for the
+// visitor's move; both deals just over; the As-Nas match over and, at the Guandan table, a
+// return the visitor owes (when the AI-played deals reach one).
+func newFuzzFixtures(tb testing.TB) []*fuzzFixture {
+	start := newFuzzFixture(tb)
+	s := fuzzServer(tb, start.restore(tb), io.Discard)
+	ctx := context.Background()
+	a, _, _ := s.loadAsnas(ctx, start.id)
+	g, _, _ := s.loadGuandan(ctx, start.id)
+	am, gm := a.Match, g.Match
+	// Play on with every seat's decisions made by the AI players: only the positions matter.
+	asnasUntil := func(done func(asnas.Match) bool) {
+		for i := 0; !done(am); i++ {
+			if i > 500 {
+				tb.Fatal("the As-Nas fixture never reached its position")
+			}
+			var err error
+			switch {
+			case am.Deal.Over():
+				am, _, err = am.NextDeal()
+			default:
+				seat := am.ToAct()
+				am, _, err = am.Apply(asnas.Action{Seat: seat, Verb: aiasnas.NewPlayer(uint64(i)).Decide(am.View(seat))})
+			}
+			if err != nil {
+				tb.Fatal(err)
+			}
+		}
+	}
+	guandanUntil := func(done func(gd.Match) bool, limit int) bool {
+		for i := 0; !done(gm); i++ {
+			if i > limit || gm.Phase() == gd.PhaseMatchOver {
+				return false
+			}
+			seat := gm.ToAct()
+			ai := testGuandanAI(uint64(i))
+			var a gd.Action
+			switch gm.Phase() {
+			case gd.PhaseDealOver:
+				a = gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat}
+			case gd.PhaseReturn:
+				a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: ai.Return(gm.View(seat))}
+			default:
+				a = ai.Play(gm.View(seat))
+				a.Seat = seat
+			}
+			var err error
+			if gm, _, err = gm.Apply(a); err != nil {
+				tb.Fatal(err)
+			}
+		}
+		return true
+	}
+	fixtures := []*fuzzFixture{start}
+	asnasUntil(func(m asnas.Match) bool { return m.Deal.Over() })
+	guandanUntil(func(m gd.Match) bool { return m.Phase() == gd.PhaseDealOver }, 2000)
+	fixtures = append(fixtures, start.with(tb, am, gm))
+	asnasUntil(asnas.Match.Over)
+	if guandanUntil(func(m gd.Match) bool { return m.Phase() == gd.PhaseReturn && m.ToAct() == humanSeat }, 20000) {
+		fixtures = append(fixtures, start.with(tb, am, gm))
+	} else {
+		tb.Log("no Guandan return for the visitor within the fixture's deals")
+	}
+	return fixtures
+}
+
+// with is the fixture's visitor at other positions, saved as the next version of each match.
+func (fx *fuzzFixture) with(tb testing.TB, am asnas.Match, gm gd.Match) *fuzzFixture {
+	mem := fx.restore(tb)
+	s := fuzzServer(tb, mem, io.Discard)
+	ctx := context.Background()
+	if err := s.saveAsnas(ctx, fx.id, fx.asnasMove, &asnasRecord{Match: am}); err != nil {
+		tb.Fatal(err)
+	}
+	if err := s.saveGuandan(ctx, fx.id, fx.guandanMove, &guandanRecord{Match: gm}); err != nil {
+		tb.Fatal(err)
+	}
+	next := &fuzzFixture{id: fx.id, cookie: fx.cookie, data: map[string][]byte{}, versions: map[string]uint64{},
+		asnasMove: fx.asnasMove + 1, guandanMove: fx.guandanMove + 1, hand: gm.Hands[humanSeat].Cards(), reading: fx.reading}
+	next.others = gm.Hands[1].Cards()[:min(3, gm.Hands[1].Len())]
+	if len(next.others) == 0 {
+		next.others = gm.Hands[2].Cards()[:1]
+	}
+	if len(next.hand) < 2 {
+		next.hand = fx.hand
+	}
+	for _, key := range fx.keys {
+		data, version, err := mem.Load(ctx, key)
+		if err != nil {
+			tb.Fatal(err)
+		}
+		next.keys = append(next.keys, key)
+		next.data[key], next.versions[key] = data, version
+	}
+	return next
+}
+
 // restore gives a fresh store holding the fixture's entries at their versions.
 func (fx *fuzzFixture) restore(tb testing.TB) *store.Memory {
 	mem := store.NewMemory(store.TTL, time.Now)
@@ -148,10 +251,12 @@ func (fx *fuzzFixture) seeds() []fuzzSeed {
 	add := func(method, target, ctype, body string, mode uint8, cookie, lang string) {
 		out = append(out, fuzzSeed{method, target, ctype, body, mode, cookie, lang})
 	}
+	// Each form goes once with the visitor's cookie and once with one of the hostile variants
+	// in turn: no cookie, a garbage cookie, cross-site, and as app.js sends it.
+	hostile := []uint8{0, 2, 1 | 8, 1 | 4, 1 | 16}
 	post := func(target, body string) {
-		for _, mode := range []uint8{1, 0, 2, 1 | 8, 1 | 16} {
-			add("POST", target, form, body, mode, "garbage", "en")
-		}
+		add("POST", target, form, body, 1, "garbage", "en")
+		add("POST", target, form, body, hostile[len(out)%len(hostile)], "garbage", "en")
 	}
 	for _, verb := range []string{"look", "call", "hold", "raise", "fold", "LOOK", " look ", "dance", "", "%E2%98%83", strings.Repeat("a", 5000)} {
 		post("/asnas/move", "move="+am+"&verb="+verb)
@@ -191,6 +296,9 @@ func (fx *fuzzFixture) seeds() []fuzzSeed {
 	post("/settings", "contrast=101&grain=20&temperature=30")
 	post("/settings", "reset=1&lang=zz")
 	post("/settings", "contrast=-5&grain=+5&temperature=5.0")
+	if !fx.pages {
+		return out
+	}
 	for _, target := range []string{
 		"/", "/asnas", "/guandan", "/asnas/rules", "/guandan/rules", "/chess/rules", "/settings", "/settings?saved=1",
 		"/asnas/restart", "/guandan/restart", "/healthz", "/metrics", "/filters.css", "/filters.css?v=0",
@@ -245,13 +353,17 @@ var moveRoutes = map[string][]string{
 //
 // mode picks the cookie (bits 0–1: none, the visitor's, the fuzzed value, a fuzzed Cookie
 // header then the visitor's), the cross-origin headers (bit 3: Sec-Fetch-Site cross-site, bit
-// 2: an Origin of another host) and bit 4 asks for JSON as app.js does.
+// 2: an Origin of another host), bit 4 asks for JSON as app.js does, and bits 5–6 pick the
+// visitor's position (see newFuzzFixtures).
 func FuzzRequests(f *testing.F) {
-	fx := newFuzzFixture(f)
-	for _, s := range fx.seeds() {
-		f.Add(s.method, s.target, s.ctype, s.body, s.mode, s.cookie, s.lang)
+	fixtures := newFuzzFixtures(f)
+	for i, fx := range fixtures {
+		for _, s := range fx.seeds() {
+			f.Add(s.method, s.target, s.ctype, s.body, s.mode|uint8(i)<<5, s.cookie, s.lang)
+		}
 	}
 	f.Fuzz(func(t *testing.T, method, target, ctype, body string, mode uint8, cookie, lang string) {
+		fx := fixtures[int(mode>>5)%len(fixtures)]
 		u, err := url.ParseRequestURI(target)
 		if err != nil || !strings.HasPrefix(target, "/") {
 			return // the server would refuse the request line before routing
@@ -291,7 +403,8 @@ func FuzzRequests(f *testing.F) {
 		}
 
 		mem := fx.restore(t)
-		s := fuzzServer(t, mem)
+		var log bytes.Buffer
+		s := fuzzServer(t, mem, &log)
 		rec := httptest.NewRecorder()
 		s.ServeHTTP(rec, req)
 
@@ -301,8 +414,11 @@ func FuzzRequests(f *testing.F) {
 		if loc := rec.Header().Get("Location"); loc != "" && !sameSiteLocation(loc) {
 			t.Fatalf("%s %q: Location %q leads a browser off the site", method, target, loc)
 		}
-		if strings.Contains(rec.Body.String(), fx.id) {
+		if strings.Contains(rec.Body.String(), fx.id) && !strings.Contains(target+body, fx.id) {
 			t.Fatalf("%s %q: the session id is on the page", method, target)
+		}
+		if l := log.String(); strings.Contains(l, fx.id) || strings.Contains(l, fx.cookie) {
+			t.Fatalf("%s %q: a cookie or session id in the log:\n%s", method, target, l)
 		}
 		if (mode&4 != 0 || mode&8 != 0) && method == http.MethodPost && rec.Code != http.StatusForbidden {
 			t.Fatalf("cross-site POST %q: %d, want 403", target, rec.Code)

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"hash/fnv"
@@ -46,24 +45,12 @@ func guandanKey(id string) string { return "guandan:" + id }
 
 // loadGuandan returns the visitor's record (nil when there is none) and its version.
 func (s *Server) loadGuandan(ctx context.Context, id string) (*guandanRecord, uint64, error) {
-	data, version, err := s.cfg.Store.Load(ctx, guandanKey(id))
-	if err != nil || data == nil {
-		return nil, version, err
-	}
-	var rec guandanRecord
-	if err := json.Unmarshal(data, &rec); err != nil {
-		return nil, version, fmt.Errorf("web: stored Guandan match of a visitor is unreadable: %w", err)
-	}
-	return &rec, version, nil
+	return loadRecord[guandanRecord](ctx, s, guandanKey(id))
 }
 
 // saveGuandan writes rec if the stored version is still version.
 func (s *Server) saveGuandan(ctx context.Context, id string, version uint64, rec *guandanRecord) error {
-	data, err := json.Marshal(rec)
-	if err != nil {
-		return err
-	}
-	return s.cfg.Store.CompareAndSwap(ctx, guandanKey(id), version, data)
+	return saveRecord(ctx, s, guandanKey(id), version, rec)
 }
 
 // newGuandanMatch starts a match from a fresh seed and lets the AI seats act until the human

@@ -10,9 +10,11 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"regexp"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
@@ -214,11 +216,9 @@ func TestHostileFormFields(t *testing.T) {
 			} else {
 				wantErrorPage(t, p, c.status)
 			}
-			after := storedMatches(t, ts, id)
-			changed := after != before
-			// The one form here that may change a match is the one whose first move field is
-			// stale: the first value counts, so it must be refused as stale.
-			if changed {
+			// Not one of these forms may change a match: with a repeated field the first value
+			// counts, so a stale move number first makes the form stale.
+			if after := storedMatches(t, ts, id); after != before {
 				t.Errorf("the form changed a match (Location %q):\n%s\n→\n%s", p.header.Get("Location"), before, after)
 			}
 			if c.status == http.StatusSeeOther && !strings.Contains(p.header.Get("Location"), "notice=") {
@@ -341,6 +341,11 @@ func TestHostileCookies(t *testing.T) {
 		"pipes":              "||||",
 		"old timestamp form": "MTAwMDAwMDAwMHx8fA==",
 	}
+	// The visitor looks at their cards, so their table shows faces that a fresh one does not.
+	if loc := ts.location("/asnas/move", url.Values{"move": {am}, "verb": {"look"}}); loc != "/asnas" {
+		t.Fatalf("look: %s", loc)
+	}
+	am, _ = ts.moves()
 	before := storedMatches(t, ts, id)
 	for name, value := range cookies {
 		t.Run(name, func(t *testing.T) {
@@ -352,11 +357,15 @@ func TestHostileCookies(t *testing.T) {
 				if rec.Code != http.StatusOK {
 					t.Fatalf("GET %s with a %s cookie: %d", path, name, rec.Code)
 				}
-				if strings.Contains(rec.Body.String(), `data-hand="0"`) {
-					doc, _ := goquery.NewDocumentFromReader(rec.Body)
-					if doc.Find(`[data-hand="0"] [data-card]`).Length() > 0 && path == "/asnas" {
-						t.Errorf("a %s cookie reached a match with looked cards", name)
-					}
+				if path != "/asnas" {
+					continue
+				}
+				if !strings.Contains(rec.Header().Get("Set-Cookie"), cookieName+"=") {
+					t.Errorf("a %s cookie was not replaced by a new session", name)
+				}
+				doc, _ := goquery.NewDocumentFromReader(rec.Body)
+				if doc.Find(`[data-hand="0"] [data-card]`).Length() > 0 || attr(doc.Find(`[data-game="asnas"]`), "data-move") != "1" {
+					t.Errorf("a %s cookie reached a match that is not a fresh one", name)
 				}
 			}
 			req := httptest.NewRequest(http.MethodPost, "/asnas/move", strings.NewReader("move="+am+"&verb=look"))
@@ -378,8 +387,11 @@ func TestHostileCookies(t *testing.T) {
 	req.Header.Set("Cookie", cookieName+"=garbage; "+cookieName+"="+good)
 	rec := httptest.NewRecorder()
 	ts.server.ServeHTTP(rec, req)
-	if rec.Code >= 500 {
-		t.Errorf("duplicate cookies: %d", rec.Code)
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/asnas?notice=expired" {
+		t.Errorf("duplicate cookies, the forged one first: %d %q", rec.Code, rec.Header().Get("Location"))
+	}
+	if after := storedMatches(t, ts, id); after != before {
+		t.Error("duplicate cookies changed the visitor's match")
 	}
 }
 
@@ -664,7 +676,7 @@ var asnasFaceImage = regexp.MustCompile(`cards/asnas/(as|shah|bibi|sarbaz|couli)
 // after Look, another seat's hand only at a showdown it reached without folding (RULES.md: a
 // folded hand and an uncontested winner's hand are never shown), each shown hand exactly the
 // seat's cards, and no other card face anywhere in the bytes.
-func auditAsnasPage(t *testing.T, ts *testSite, id string, p page) {
+func auditAsnasPage(t testing.TB, ts *testSite, id string, p page) {
 	t.Helper()
 	rec, _, err := ts.server.loadAsnas(context.Background(), id)
 	if err != nil || rec == nil {
@@ -745,7 +757,7 @@ var (
 // card by card; on the felt only played cards and this deal's tribute and returns (which the
 // rules make public), never more copies of a face than are public; other seats only as
 // counts; and no card index of another seat anywhere in the bytes.
-func auditGuandanPage(t *testing.T, ts *testSite, id string, p page) {
+func auditGuandanPage(t testing.TB, ts *testSite, id string, p page) {
 	t.Helper()
 	rec, _, err := ts.server.loadGuandan(context.Background(), id)
 	if err != nil || rec == nil {
@@ -852,7 +864,7 @@ func (ts *testSite) location(path string, form url.Values) string {
 	return r.header.Get("Location")
 }
 
-// TestHiddenCardsAsnasRandomPlay plays three whole matches with random legal moves read from
+// TestHiddenCardsAsnasRandomPlay plays six whole matches with random legal moves read from
 // the page's buttons, and audits every page, including the showdowns, the folds and the
 // uncontested deals. A stale copy of every fifth form is posted again and must change nothing.
 func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
@@ -861,10 +873,10 @@ func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
 	p := ts.table()
 	id := ts.sessionID()
 	auditAsnasPage(t, ts, id, p)
-	var showdowns, foldedShowdowns, uncontested, matches, looked int
-	for step := 0; matches < 3; step++ {
-		if step > 3000 {
-			t.Fatal("three matches did not end in 3000 posts")
+	var showdowns, foldedShowdowns, uncontested, matches, looked, unlookedShown int
+	for step := 0; matches < 6; step++ {
+		if step > 6000 {
+			t.Fatal("six matches did not end in 6000 posts")
 		}
 		form := url.Values{"move": {moveOf(p)}}
 		var path string
@@ -882,6 +894,9 @@ func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
 		case p.doc.Find(`[data-action="next"]`).Length() == 1, p.doc.Find(`[data-action="new"]`).Length() == 1:
 			rec, _, _ := ts.server.loadAsnas(context.Background(), id)
 			d := rec.Match.Deal
+			if d.Showdown && !d.Folded[humanSeat] && !d.Looked[humanSeat] {
+				unlookedShown++
+			}
 			switch {
 			case d.Showdown && slices.Contains(d.Folded[:], true):
 				showdowns++
@@ -918,7 +933,8 @@ func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
 			auditAsnasPage(t, ts, id, ts.get("/asnas/restart"))
 		}
 	}
-	t.Logf("%d showdowns (%d with a folded hand), %d uncontested deals, %d looks", showdowns, foldedShowdowns, uncontested, looked)
+	t.Logf("%d showdowns (%d with a folded hand, %d with your unseen hand revealed), %d uncontested deals, %d looks",
+		showdowns, foldedShowdowns, unlookedShown, uncontested, looked)
 	if showdowns == 0 || foldedShowdowns == 0 || uncontested == 0 {
 		t.Errorf("the audit missed a kind of deal end: %d showdowns, %d with a fold, %d uncontested", showdowns, foldedShowdowns, uncontested)
 	}
@@ -932,10 +948,27 @@ func TestHiddenCardsGuandanRandomPlay(t *testing.T) {
 	ts := newSite(t, bigSeeds(108))
 	p := ts.get("/guandan")
 	id := ts.sessionID()
-	deals, refused, returns := 0, 0, 0
-	for step := 0; deals < 3; step++ {
-		if step > 1500 {
-			t.Fatal("three deals did not end in 1500 steps")
+	deals, refused, returns, stale := 0, 0, 0, 0
+	for step := 0; deals < 4; step++ {
+		if step > 2000 {
+			t.Fatal("four deals did not end in 2000 steps")
+		}
+		if step%7 == 3 {
+			// A form of a position already left behind (a second tab) must change nothing.
+			m := attr(p.doc.Find(`[data-game="guandan"]`), "data-move")
+			if old, _ := strconv.Atoi(m); old > 1 {
+				before := storedMatches(t, ts, id)
+				form := url.Values{"move": {strconv.Itoa(old - 1)}, "card": {attr(p.doc.Find(`input[name="card"]`).First(), "value")}}
+				for _, path := range []string{"/guandan/play", "/guandan/pass", "/guandan/return", "/guandan/next", "/guandan/restart"} {
+					if loc := ts.location(path, form); !strings.Contains(loc, "notice=stale") {
+						t.Errorf("a stale %s: %s", path, loc)
+					}
+				}
+				if after := storedMatches(t, ts, id); after != before {
+					t.Error("a stale form changed the match")
+				}
+				stale++
+			}
 		}
 		auditGuandanPage(t, ts, id, p)
 		form := url.Values{"move": {attr(p.doc.Find(`[data-game="guandan"]`), "data-move")}}
@@ -970,7 +1003,10 @@ func TestHiddenCardsGuandanRandomPlay(t *testing.T) {
 			h := ts.get("/guandan?hint=1&arrange=" + arrange)
 			auditGuandanPage(t, ts, id, h)
 			form = url.Values{"move": form["move"], "arrange": {arrange}}
-			cards := checkedCards(h)
+			var cards []string
+			h.doc.Find(`form[action="/guandan/play"] input[name="card"][checked]`).Each(func(_ int, s *goquery.Selection) {
+				cards = append(cards, attr(s, "value"))
+			})
 			if attr(h.doc.Find("[data-hint]"), "data-hint") != "true" || len(cards) == 0 {
 				p = ts.get(ts.location("/guandan/pass", form))
 				continue
@@ -1003,8 +1039,182 @@ func TestHiddenCardsGuandanRandomPlay(t *testing.T) {
 			t.Fatalf("nothing to do on the table:\n%s", p.body)
 		}
 	}
-	t.Logf("%d deals, %d refused selections, %d returns", deals, refused, returns)
+	t.Logf("%d deals, %d refused selections, %d returns, %d stale forms", deals, refused, returns, stale)
 	if refused == 0 {
 		t.Error("no random selection was refused: the refusal path went unaudited")
+	}
+}
+
+// auditCatcher stands in for a test to see what an audit reports.
+type auditCatcher struct {
+	testing.TB
+	reports []string
+}
+
+func (c *auditCatcher) Errorf(format string, args ...any) {
+	c.reports = append(c.reports, fmt.Sprintf(format, args...))
+}
+
+func (c *auditCatcher) Fatalf(format string, args ...any) {
+	c.Errorf(format, args...)
+	runtime.Goexit()
+}
+
+// audited runs an audit on a page built from p's body with edit applied, and returns what it
+// reported.
+func audited(t *testing.T, p page, edit func(string) string, audit func(testing.TB, page)) []string {
+	t.Helper()
+	q := page{status: p.status, header: p.header, body: edit(p.body)}
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(q.body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	q.doc = doc
+	c := &auditCatcher{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		audit(c, q)
+	}()
+	<-done
+	return c.reports
+}
+
+// TestAuditsCatchLeaks shows that the audits above can fail: a page doctored to show a card it
+// must not, in the markup or only in its bytes, is reported; the page as served is not.
+func TestAuditsCatchLeaks(t *testing.T) {
+	ts := newSite(t, bigSeeds(5))
+	g := ts.get("/guandan")
+	id := ts.sessionID()
+	rec, _, _ := ts.server.loadGuandan(context.Background(), id)
+	m := rec.Match
+	hidden := m.Hands[1].Minus(m.Played).Cards()[0]
+	var twin gd.Card // a card of another seat whose other copy is yours
+	hasTwin := false
+	for _, c := range m.Hands[humanSeat].Cards() {
+		other := gd.Card((int(c) + 54) % gd.NumCards)
+		if m.Hands[1].Has(other) || m.Hands[2].Has(other) || m.Hands[3].Has(other) {
+			twin, hasTwin = other, true
+			break
+		}
+	}
+	face := func(c gd.Card) string {
+		return `<span class="gcard" data-card="` + c.String() + `"><svg class="gface black"></svg></span>`
+	}
+	gaudit := func(tb testing.TB, p page) { auditGuandanPage(tb, ts, id, p) }
+	if r := audited(t, g, func(s string) string { return s }, gaudit); len(r) > 0 {
+		t.Fatalf("the served Guandan page is reported: %v", r)
+	}
+	leaks := map[string]func(string) string{
+		"another seat's card on the felt": func(s string) string {
+			return strings.Replace(s, `data-seat="1">`, `data-seat="1"><div data-trick="1">`+face(hidden)+`</div>`, 1)
+		},
+		"a card in another seat's hand": func(s string) string {
+			return strings.Replace(s, `data-hand="3"`, `data-hand="3"><span data-card="`+hidden.String()+`"></span`, 1)
+		},
+		"another seat's index in a hidden input": func(s string) string {
+			return strings.Replace(s, `</form>`, `<input type="hidden" name="card" value="`+strconv.Itoa(int(hidden))+`"></form>`, 1)
+		},
+		"another seat's index in a link": func(s string) string {
+			return strings.Replace(s, `href="/guandan/rules"`, `href="/guandan?card=`+strconv.Itoa(int(hidden))+`"`, 1)
+		},
+		"a card in a comment": func(s string) string {
+			return strings.Replace(s, `</body>`, `<!-- `+face(hidden)+` --></body>`, 1)
+		},
+		"the generator state": func(s string) string {
+			return strings.Replace(s, `</body>`, `<!-- `+strconv.FormatUint(m.RNG, 10)+` --></body>`, 1)
+		},
+	}
+	if hasTwin {
+		leaks["the other copy of one of your cards"] = func(s string) string {
+			return strings.Replace(s, `data-seat="2">`, `data-seat="2"><div data-trick="2">`+face(twin)+`</div>`, 1)
+		}
+	}
+	for name, edit := range leaks {
+		if r := audited(t, g, edit, gaudit); len(r) == 0 {
+			t.Errorf("Guandan audit missed %s", name)
+		}
+	}
+
+	a := ts.table()
+	aaudit := func(tb testing.TB, p page) { auditAsnasPage(tb, ts, id, p) }
+	if r := audited(t, a, func(s string) string { return s }, aaudit); len(r) > 0 {
+		t.Fatalf("the served As-Nas page is reported: %v", r)
+	}
+	arec, _, _ := ts.server.loadAsnas(context.Background(), id)
+	r1 := arec.Match.Deal.Hands[1][0].String()
+	for name, edit := range map[string]func(string) string{
+		"East's card in East's hand": func(s string) string {
+			return strings.Replace(s, `data-hand="1"`, `data-hand="1"><li class="card" data-card="`+r1+`"></li`, 1)
+		},
+		"a card picture in a comment": func(s string) string {
+			return strings.Replace(s, `</body>`, `<!-- /static/cards/asnas/`+r1+`.0000.svg --></body>`, 1)
+		},
+		"a hand's category": func(s string) string {
+			return strings.Replace(s, `</body>`, `<p class="category">pair</p></body>`, 1)
+		},
+		"the seed": func(s string) string {
+			return strings.Replace(s, `</body>`, `<i data-x="`+strconv.FormatUint(arec.Match.Seed, 16)+`"></i></body>`, 1)
+		},
+	} {
+		if r := audited(t, a, edit, aaudit); len(r) == 0 {
+			t.Errorf("As-Nas audit missed %s", name)
+		}
+	}
+}
+
+// TestHostileRacingPostsApplyOnce: the same move sent eight times at once (an impatient
+// double click, several tabs) is applied exactly once; the others are stale and change nothing.
+func TestHostileRacingPostsApplyOnce(t *testing.T) {
+	// The racing restarts draw seeds at once: the test site's plain counter would race.
+	var seed atomic.Uint64
+	ts := newSite(t, func(c *Config) { c.Seed = func() uint64 { return seed.Add(1) } })
+	ts.table()
+	ts.get("/guandan")
+	id := ts.sessionID()
+	for _, game := range []string{"asnas", "guandan"} {
+		p := ts.get("/" + game)
+		move := attr(p.doc.Find(`[data-game="`+game+`"]`), "data-move")
+		path, form := "/asnas/restart", url.Values{"move": {move}}
+		if game == "guandan" {
+			path = "/guandan/restart"
+		}
+		before, _, _ := ts.store.Load(context.Background(), game+":"+id)
+		u, _ := url.Parse(ts.srv.URL)
+		cookies := ts.client.Jar.Cookies(u)
+		locs := make(chan string, 8)
+		start := make(chan struct{})
+		for range 8 {
+			go func() {
+				<-start
+				req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+path, strings.NewReader(form.Encode()))
+				req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				for _, c := range cookies {
+					req.AddCookie(c)
+				}
+				resp, err := ts.client.Do(req)
+				if err != nil {
+					locs <- "error: " + err.Error()
+					return
+				}
+				resp.Body.Close()
+				locs <- strconv.Itoa(resp.StatusCode) + " " + resp.Header.Get("Location")
+			}()
+		}
+		close(start)
+		applied := 0
+		for range 8 {
+			switch loc := <-locs; {
+			case loc == "303 /"+game:
+				applied++
+			case strings.HasPrefix(loc, "303 /"+game+"?") && strings.Contains(loc, "notice=stale"):
+			default:
+				t.Errorf("%s: a racing post answered %q", game, loc)
+			}
+		}
+		after, version, _ := ts.store.Load(context.Background(), game+":"+id)
+		if applied != 1 || strconv.FormatUint(version-1, 10) != move || bytes.Equal(before, after) {
+			t.Errorf("%s: %d of 8 racing posts applied, version %s → %d", game, applied, move, version)
+		}
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net/http"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -115,7 +116,11 @@ func (s *Server) routes() chi.Router {
 	r.Use(s.crossOrigin().Handler, middleware.GetHead)
 
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
-	r.MethodNotAllowed(s.handle(func(http.ResponseWriter, *http.Request) error { return errMethod }))
+	r.MethodNotAllowed(s.handle(func(w http.ResponseWriter, req *http.Request) error {
+		// A custom 405 handler replaces chi's, which is what sets Allow (RFC 9110 §15.5.6).
+		w.Header().Set("Allow", allowedMethods(r, req.URL.Path))
+		return errMethod
+	}))
 
 	r.Get("/healthz", healthz)
 	r.Get("/metrics", s.metrics.ServeHTTP)
@@ -142,6 +147,21 @@ func (s *Server) routes() chi.Router {
 	r.Get("/guandan/restart", s.handle(s.guandanRestartForm))
 	r.Post("/guandan/restart", s.handle(s.guandanRestart))
 	return r
+}
+
+// allowedMethods lists the methods that router answers for path, as an Allow header value.
+func allowedMethods(router chi.Routes, path string) string {
+	var allow []string
+	for _, m := range []string{http.MethodGet, http.MethodHead, http.MethodPost} {
+		probe := m
+		if m == http.MethodHead {
+			probe = http.MethodGet // middleware.GetHead answers HEAD wherever GET is routed
+		}
+		if router.Match(chi.NewRouteContext(), probe, path) {
+			allow = append(allow, m)
+		}
+	}
+	return strings.Join(allow, ", ")
 }
 
 func healthz(w http.ResponseWriter, _ *http.Request) {
