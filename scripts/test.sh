@@ -20,8 +20,9 @@ command -v go >/dev/null 2>&1 || { echo "missing: go (1.26 or newer)" >&2; exit 
 need chromium chromium
 export CARDAVIA_CHROMIUM="${CARDAVIA_CHROMIUM:-$(command -v chromium)}"
 
-echo "== templ generate -check"
+echo "== templ: generated code current, templates formatted"
 go tool templ generate -check
+go tool templ fmt -fail .
 echo "== gofmt"
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$bad" ]; then echo "gofmt needed:"; echo "$bad"; exit 1; fi
@@ -29,6 +30,8 @@ echo "== go vet"
 go vet ./...
 echo "== go test"
 go test -count=1 ./...
+echo "== go test -race (the concurrent parts: handlers and stores)"
+go test -race -short -count=1 ./web/...
 echo "== fuzz (short)"
 for pkg in $(go list ./...); do
   for f in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
