@@ -5,20 +5,25 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-need() { # need CMD DEBIAN_PACKAGE
+# need CMD DEBIAN_PACKAGE: installs the package when CMD is missing and we may (root, apt-get).
+# Still missing: a failure under CI=true; elsewhere a warning, and the tests that need it skip.
+need() {
   command -v "$1" >/dev/null 2>&1 && return 0
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
     echo "== installing $2"
     apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$2" >/dev/null
   fi
   command -v "$1" >/dev/null 2>&1 && return 0
-  echo "missing: $1 (Debian package $2)" >&2
-  exit 1
+  if [ "${CI:-}" = true ]; then
+    echo "missing: $1 (Debian package $2)" >&2
+    exit 1
+  fi
+  echo "warning: $1 is missing (Debian package $2): the tests that need it will skip" >&2
 }
 
 command -v go >/dev/null 2>&1 || { echo "missing: go (1.26 or newer)" >&2; exit 1; }
-need chromium chromium
-export CARDAVIA_CHROMIUM="${CARDAVIA_CHROMIUM:-$(command -v chromium)}"
+need chromium chromium # the browser tests in web/browser_test.go
+export CARDAVIA_CHROMIUM="${CARDAVIA_CHROMIUM:-$(command -v chromium || true)}"
 
 echo "== templ: generated code current, templates formatted"
 go tool templ generate -check

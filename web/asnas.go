@@ -1,53 +1,32 @@
 package web
 
 import (
-	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"net/http"
-	"strconv"
 
 	"github.com/cardavia/cardavia/rules/asnas"
-	"github.com/cardavia/cardavia/web/store"
 	"github.com/cardavia/cardavia/web/views"
 )
-
-// humanSeat is the visitor's seat at every table.
-const humanSeat = 0
-
-// maxFormBytes bounds a move's form: a few short fields.
-const maxFormBytes = 4 << 10
 
 // maxAISteps bounds the AI seats' turns in one request. A deal has at most a few dozen actions;
 // an AI that never ends its turn is a bug, reported as such instead of looping forever.
 const maxAISteps = 200
 
-// asnasRecord is what the store keeps for one visitor's As-Nas table: the engine's match and
-// the events since the human's last move, for the log.
-type asnasRecord struct {
-	Match asnas.Match   `json:"match"`
-	Log   []asnas.Event `json:"log"`
+// asnasGame is the As-Nas table's plumbing.
+var asnasGame = table[asnas.Match, asnas.Event]{
+	game:     "asnas",
+	newMatch: (*Server).newAsnasMatch,
+	playAI:   (*Server).playAI,
 }
 
-// notices are the table's notices, by the value of the ?notice= parameter. Anything else in
-// the parameter is ignored.
-var notices = map[string]string{
+// asnasNotices are the table's notices, by the value of the ?notice= parameter. Anything else
+// in the parameter is ignored.
+var asnasNotices = map[string]string{
 	"stale":   "asnas.notice.stale",
 	"expired": "asnas.notice.expired",
-}
-
-func asnasKey(id string) string { return "asnas:" + id }
-
-// loadAsnas returns the visitor's record (nil when there is none) and its version.
-func (s *Server) loadAsnas(ctx context.Context, id string) (*asnasRecord, uint64, error) {
-	return loadRecord[asnasRecord](ctx, s, asnasKey(id))
-}
-
-// saveAsnas writes rec if the stored version is still version; the new version is version+1.
-func (s *Server) saveAsnas(ctx context.Context, id string, version uint64, rec *asnasRecord) error {
-	return saveRecord(ctx, s, asnasKey(id), version, rec)
 }
 
 // newAsnasMatch deals a new match from a fresh seed and lets the AI seats act until it is the
@@ -55,28 +34,6 @@ func (s *Server) saveAsnas(ctx context.Context, id string, version uint64, rec *
 func (s *Server) newAsnasMatch() (asnas.Match, []asnas.Event, error) {
 	m := asnas.NewMatch(s.cfg.Seed())
 	return s.playAI(m, m.Deal.OpeningEvents())
-}
-
-// firstAsnasMatch deals and saves a visitor's first match. If another tab of the same visitor
-// saved one first, that one is shown instead.
-func (s *Server) firstAsnasMatch(ctx context.Context, id string, version uint64) (*asnasRecord, uint64, error) {
-	m, log, err := s.newAsnasMatch()
-	if err != nil {
-		return nil, 0, err
-	}
-	rec := &asnasRecord{Match: m, Log: log}
-	err = s.saveAsnas(ctx, id, version, rec)
-	if err == nil {
-		return rec, version + 1, nil
-	}
-	if !errors.Is(err, store.ErrConflict) {
-		return nil, 0, err
-	}
-	rec, version, err = s.loadAsnas(ctx, id)
-	if err == nil && rec == nil {
-		err = store.ErrConflict
-	}
-	return rec, version, err
 }
 
 // playAI lets the AI seats act until the human is to act or the deal is over, and appends what
@@ -123,90 +80,12 @@ func decisionSeed(m asnas.Match, seat int) uint64 {
 
 // asnasTable shows the visitor's table, dealing a new match for a new visitor.
 func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	id, err := s.ensureVisitor(w, r)
+	rec, version, err := asnasGame.open(s, w, r)
 	if err != nil {
 		return err
 	}
-	rec, version, err := s.loadAsnas(ctx, id)
-	if err != nil {
-		return err
-	}
-	if rec == nil {
-		if rec, version, err = s.firstAsnasMatch(ctx, id, version); err != nil {
-			return err
-		}
-	}
-	t := views.AsnasTable{View: rec.Match.View(humanSeat), Move: version, Log: rec.Log, Notice: notices[r.URL.Query().Get("notice")]}
+	t := views.AsnasTable{View: rec.Match.View(humanSeat), Move: version, Log: rec.Log, Notice: asnasNotices[r.URL.Query().Get("notice")]}
 	return s.render(w, r, http.StatusOK, views.AsnasPage(s.chrome(r, "asnas"), t))
-}
-
-// asnasStep changes a match for one POST and returns the events it caused.
-type asnasStep func(m asnas.Match) (asnas.Match, []asnas.Event, error)
-
-// asnasPost is the shape of every move: read the move number, load the match, refuse a stale
-// form without changing anything, apply the step, let the AI seats act, save with a
-// compare-and-swap and answer 303 to the table.
-func (s *Server) asnasPost(w http.ResponseWriter, r *http.Request, step asnasStep) error {
-	ctx := r.Context()
-	move, err := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
-	if err != nil {
-		return badRequest("missing or garbled move number")
-	}
-	known := visitorFrom(ctx).id != ""
-	id, err := s.ensureVisitor(w, r)
-	if err != nil {
-		return err
-	}
-	if !known {
-		// No valid cookie: a new visitor (or a tampered or expired cookie). They get a fresh
-		// table; nothing of anybody's match changes.
-		return redirectTable(w, r, "expired")
-	}
-	rec, version, err := s.loadAsnas(ctx, id)
-	if err != nil {
-		return err
-	}
-	if rec == nil {
-		return redirectTable(w, r, "expired")
-	}
-	if move != version {
-		return redirectTable(w, r, "stale")
-	}
-	m, log, err := step(rec.Match)
-	if err != nil {
-		return err
-	}
-	if m, log, err = s.playAI(m, log); err != nil {
-		return err
-	}
-	err = s.saveAsnas(ctx, id, version, &asnasRecord{Match: m, Log: log})
-	if errors.Is(err, store.ErrConflict) {
-		// Another request of this visitor moved first; this form is now stale.
-		return redirectTable(w, r, "stale")
-	}
-	if err != nil {
-		return err
-	}
-	return redirectTable(w, r, "")
-}
-
-func redirectTable(w http.ResponseWriter, r *http.Request, notice string) error {
-	url := "/asnas"
-	if notice != "" {
-		url += "?notice=" + notice
-	}
-	http.Redirect(w, r, url, http.StatusSeeOther)
-	return nil
-}
-
-// parseMoveForm reads a POST form of bounded size.
-func parseMoveForm(w http.ResponseWriter, r *http.Request) error {
-	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
-	if err := r.ParseForm(); err != nil {
-		return badRequest("unreadable form")
-	}
-	return nil
 }
 
 // asnasMove applies the human's verb.
@@ -218,7 +97,7 @@ func (s *Server) asnasMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequest("unknown verb")
 	}
-	return s.asnasPost(w, r, func(m asnas.Match) (asnas.Match, []asnas.Event, error) {
+	return asnasGame.post(s, w, r, asnasGame.redirect, func(m asnas.Match) (asnas.Match, []asnas.Event, error) {
 		return m.Apply(asnas.Action{Seat: humanSeat, Verb: verb})
 	})
 }
@@ -228,26 +107,12 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.asnasPost(w, r, func(m asnas.Match) (asnas.Match, []asnas.Event, error) {
-		return m.NextDeal()
-	})
+	return asnasGame.post(s, w, r, asnasGame.redirect, asnas.Match.NextDeal)
 }
 
 // asnasRestartForm asks for confirmation before a match is thrown away.
 func (s *Server) asnasRestartForm(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	id, err := s.ensureVisitor(w, r)
-	if err != nil {
-		return err
-	}
-	rec, version, err := s.loadAsnas(ctx, id)
-	if err != nil {
-		return err
-	}
-	if rec == nil {
-		return redirectTable(w, r, "")
-	}
-	return s.render(w, r, http.StatusOK, views.AsnasRestartPage(s.chrome(r, "asnas"), version))
+	return asnasGame.restartForm(s, w, r, views.AsnasRestartPage)
 }
 
 // asnasRestart starts a new match: the confirmed restart, or "New match" after the last deal.
@@ -255,7 +120,5 @@ func (s *Server) asnasRestart(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.asnasPost(w, r, func(asnas.Match) (asnas.Match, []asnas.Event, error) {
-		return s.newAsnasMatch()
-	})
+	return asnasGame.post(s, w, r, asnasGame.redirect, asnasGame.restart(s))
 }

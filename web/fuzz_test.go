@@ -87,11 +87,11 @@ func newFuzzFixture(tb testing.TB) *fuzzFixture {
 	id, _ := sess.Values["id"].(string)
 	fx := &fuzzFixture{id: id, cookie: cookie, data: map[string][]byte{}, versions: map[string]uint64{}, pages: true}
 	ctx := context.Background()
-	a, av, err := s.loadAsnas(ctx, id)
+	a, av, err := asnasGame.load(ctx, s, id)
 	if err != nil || a == nil || a.Match.ToAct() != humanSeat {
 		tb.Fatalf("the As-Nas fixture does not wait for the visitor: %v", err)
 	}
-	g, gv, err := s.loadGuandan(ctx, id)
+	g, gv, err := guandanGame.load(ctx, s, id)
 	if err != nil || g == nil || g.Match.ToAct() != humanSeat || g.Match.Phase() != gd.PhasePlay {
 		tb.Fatalf("the Guandan fixture does not wait for the visitor: %v", err)
 	}
@@ -109,7 +109,7 @@ func newFuzzFixture(tb testing.TB) *fuzzFixture {
 			}
 		}
 	}
-	for _, key := range []string{asnasKey(id), guandanKey(id), prefsKey(id)} {
+	for _, key := range []string{asnasGame.key(id), guandanGame.key(id), prefsKey(id)} {
 		data, version, err := mem.Load(ctx, key)
 		if err != nil {
 			tb.Fatal(err)
@@ -129,8 +129,8 @@ func newFuzzFixtures(tb testing.TB) []*fuzzFixture {
 	start := newFuzzFixture(tb)
 	s := fuzzServer(tb, start.restore(tb), io.Discard)
 	ctx := context.Background()
-	a, _, _ := s.loadAsnas(ctx, start.id)
-	g, _, _ := s.loadGuandan(ctx, start.id)
+	a, _, _ := asnasGame.load(ctx, s, start.id)
+	g, _, _ := guandanGame.load(ctx, s, start.id)
 	am, gm := a.Match, g.Match
 	// Play on with every seat's decisions made by the AI players: only the positions matter.
 	asnasUntil := func(done func(asnas.Match) bool) {
@@ -193,10 +193,10 @@ func (fx *fuzzFixture) with(tb testing.TB, am asnas.Match, gm gd.Match) *fuzzFix
 	mem := fx.restore(tb)
 	s := fuzzServer(tb, mem, io.Discard)
 	ctx := context.Background()
-	if err := s.saveAsnas(ctx, fx.id, fx.asnasMove, &asnasRecord{Match: am}); err != nil {
+	if err := asnasGame.save(ctx, s, fx.id, fx.asnasMove, &record[asnas.Match, asnas.Event]{Match: am}); err != nil {
 		tb.Fatal(err)
 	}
-	if err := s.saveGuandan(ctx, fx.id, fx.guandanMove, &guandanRecord{Match: gm}); err != nil {
+	if err := guandanGame.save(ctx, s, fx.id, fx.guandanMove, &record[gd.Match, gd.Event]{Match: gm}); err != nil {
 		tb.Fatal(err)
 	}
 	next := &fuzzFixture{id: fx.id, cookie: fx.cookie, data: map[string][]byte{}, versions: map[string]uint64{},
@@ -426,7 +426,7 @@ func FuzzRequests(f *testing.F) {
 
 		accepted := method == http.MethodPost && rec.Code == http.StatusSeeOther &&
 			!strings.Contains(rec.Header().Get("Location"), "notice=")
-		for _, key := range []string{asnasKey(fx.id), guandanKey(fx.id)} {
+		for _, key := range []string{asnasGame.key(fx.id), guandanGame.key(fx.id)} {
 			data, version, err := mem.Load(context.Background(), key)
 			if err != nil {
 				t.Fatal(err)

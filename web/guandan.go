@@ -1,16 +1,13 @@
 package web
 
 import (
-	"context"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/fnv"
 	"net/http"
-	"strconv"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
-	"github.com/cardavia/cardavia/web/store"
 	"github.com/cardavia/cardavia/web/views"
 )
 
@@ -23,11 +20,11 @@ type GuandanAI interface {
 	Plan(hand gd.Set, level gd.Rank) []gd.Play
 }
 
-// guandanRecord is what the store keeps for one visitor's Guandan table: the engine's match
-// and the events since the human's last move, for the log.
-type guandanRecord struct {
-	Match gd.Match   `json:"match"`
-	Log   []gd.Event `json:"log"`
+// guandanGame is the Guandan table's plumbing.
+var guandanGame = table[gd.Match, gd.Event]{
+	game:     "guandan",
+	newMatch: (*Server).newGuandanMatch,
+	playAI:   (*Server).guandanAI,
 }
 
 // guandanNotices are the table's notices, by the value of the ?notice= parameter. Anything
@@ -41,18 +38,6 @@ var guandanNotices = map[string]string{
 	"choose":  "guandan.notice.choose",
 }
 
-func guandanKey(id string) string { return "guandan:" + id }
-
-// loadGuandan returns the visitor's record (nil when there is none) and its version.
-func (s *Server) loadGuandan(ctx context.Context, id string) (*guandanRecord, uint64, error) {
-	return loadRecord[guandanRecord](ctx, s, guandanKey(id))
-}
-
-// saveGuandan writes rec if the stored version is still version.
-func (s *Server) saveGuandan(ctx context.Context, id string, version uint64, rec *guandanRecord) error {
-	return saveRecord(ctx, s, guandanKey(id), version, rec)
-}
-
 // newGuandanMatch starts a match from a fresh seed and lets the AI seats act until the human
 // is to act. NewMatch reports no events, so the log starts with the deal and the first lead.
 func (s *Server) newGuandanMatch() (gd.Match, []gd.Event, error) {
@@ -62,28 +47,6 @@ func (s *Server) newGuandanMatch() (gd.Match, []gd.Event, error) {
 		{Kind: gd.EvLead, Seat: m.ToAct()},
 	}
 	return s.guandanAI(m, opening)
-}
-
-// firstGuandanMatch deals and saves a visitor's first match; if another tab saved one first,
-// that one is shown instead.
-func (s *Server) firstGuandanMatch(ctx context.Context, id string, version uint64) (*guandanRecord, uint64, error) {
-	m, log, err := s.newGuandanMatch()
-	if err != nil {
-		return nil, 0, err
-	}
-	rec := &guandanRecord{Match: m, Log: log}
-	err = s.saveGuandan(ctx, id, version, rec)
-	if err == nil {
-		return rec, version + 1, nil
-	}
-	if !errors.Is(err, store.ErrConflict) {
-		return nil, 0, err
-	}
-	rec, version, err = s.loadGuandan(ctx, id)
-	if err == nil && rec == nil {
-		err = store.ErrConflict
-	}
-	return rec, version, err
 }
 
 // guandanAI lets the AI seats act, their plays and their own return cards, until the human
@@ -138,19 +101,9 @@ func guandanSeed(m gd.Match, seat int) uint64 {
 // only changes what is shown, never the match: the arrangement of the hand, cards to show
 // selected, a hint, a notice.
 func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	id, err := s.ensureVisitor(w, r)
+	rec, version, err := guandanGame.open(s, w, r)
 	if err != nil {
 		return err
-	}
-	rec, version, err := s.loadGuandan(ctx, id)
-	if err != nil {
-		return err
-	}
-	if rec == nil {
-		if rec, version, err = s.firstGuandanMatch(ctx, id, version); err != nil {
-			return err
-		}
 	}
 	q := r.URL.Query()
 	t := views.GuandanTable{
@@ -195,12 +148,9 @@ func (s *Server) guandanHint(m gd.Match) *views.GuandanHint {
 	return &views.GuandanHint{Cards: a.Cards, Reading: a.Reading}
 }
 
-// guandanStep changes a match for one POST and returns the events it caused. A refusal that
-// the table explains with a notice (a selection that is no legal play) is a *guandanRefusal.
-type guandanStep func(m gd.Match) (gd.Match, []gd.Event, error)
-
 // guandanRefusal is a play the human may simply correct: the table comes back with the
-// selection kept and a notice, and nothing changes.
+// selection kept and a notice, and nothing changes. A step returns it for a selection that is
+// no legal play.
 type guandanRefusal struct {
 	notice string
 	cards  gd.Set
@@ -208,56 +158,19 @@ type guandanRefusal struct {
 
 func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " + e.notice }
 
-// guandanPost is the shape of every move, as at the As-Nas table: read the move number, load
-// the match, refuse a stale form without changing anything, apply the step, let the AI seats
-// act, save with a compare-and-swap and answer 303 to the table.
-func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step guandanStep) error {
-	ctx := r.Context()
-	move, err := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
-	if err != nil {
-		return badRequest("missing or garbled move number")
-	}
+// guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
+// that the way back keeps how the hand is arranged, a refusal keeps the selection too, and
+// the engine's refusals get their status here. Only a step's Apply returns the engine's
+// errors (the AI's are wrapped with %v), so guandanStatus sees the other errors unchanged.
+func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[gd.Match, gd.Event]) error {
 	back := tableURL{arrange: parseArrange(r.PostFormValue("arrange"))}
-	known := visitorFrom(ctx).id != ""
-	id, err := s.ensureVisitor(w, r)
-	if err != nil {
-		return err
-	}
-	if !known {
-		// No valid cookie: a new visitor (or a tampered or expired cookie). They get a fresh
-		// table; nothing of anybody's match changes.
-		return back.with("expired").redirect(w, r)
-	}
-	rec, version, err := s.loadGuandan(ctx, id)
-	if err != nil {
-		return err
-	}
-	if rec == nil {
-		return back.with("expired").redirect(w, r)
-	}
-	if move != version {
-		return back.with("stale").redirect(w, r)
-	}
-	m, log, err := step(rec.Match)
+	err := guandanGame.post(s, w, r, back.redirect, step)
 	var refused *guandanRefusal
 	if errors.As(err, &refused) {
 		back.cards = refused.cards
-		return back.with(refused.notice).redirect(w, r)
+		return back.redirect(w, r, refused.notice)
 	}
-	if err != nil {
-		return guandanStatus(err)
-	}
-	if m, log, err = s.guandanAI(m, log); err != nil {
-		return err
-	}
-	err = s.saveGuandan(ctx, id, version, &guandanRecord{Match: m, Log: log})
-	if errors.Is(err, store.ErrConflict) {
-		return back.with("stale").redirect(w, r)
-	}
-	if err != nil {
-		return err
-	}
-	return back.redirect(w, r)
+	return guandanStatus(err)
 }
 
 // guandanStatus maps the engine's refusals of a human action to an HTTP status. They only
@@ -370,19 +283,7 @@ func (s *Server) guandanNext(w http.ResponseWriter, r *http.Request) error {
 
 // guandanRestartForm asks for confirmation before a match is thrown away.
 func (s *Server) guandanRestartForm(w http.ResponseWriter, r *http.Request) error {
-	ctx := r.Context()
-	id, err := s.ensureVisitor(w, r)
-	if err != nil {
-		return err
-	}
-	rec, version, err := s.loadGuandan(ctx, id)
-	if err != nil {
-		return err
-	}
-	if rec == nil {
-		return tableURL{}.redirect(w, r)
-	}
-	return s.render(w, r, http.StatusOK, views.GuandanRestartPage(s.chrome(r, "guandan"), version))
+	return guandanGame.restartForm(s, w, r, views.GuandanRestartPage)
 }
 
 // guandanRestart starts a new match: the confirmed restart, or "New match" after the match.
@@ -390,7 +291,5 @@ func (s *Server) guandanRestart(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, func(gd.Match) (gd.Match, []gd.Event, error) {
-		return s.newGuandanMatch()
-	})
+	return s.guandanPost(w, r, guandanGame.restart(s))
 }

@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
 // guandanBench is the real router with the Guandan table of one visitor dealt.
@@ -71,7 +73,7 @@ func BenchmarkGuandanPlanPage(b *testing.B) {
 func BenchmarkGuandanPlayPost(b *testing.B) {
 	gb := newGuandanBench(b)
 	ctx := context.Background()
-	rec, version, err := gb.s.loadGuandan(ctx, gb.id)
+	rec, version, err := guandanGame.load(ctx, gb.s, gb.id)
 	if err != nil || rec == nil {
 		b.Fatal(err)
 	}
@@ -83,8 +85,8 @@ func BenchmarkGuandanPlayPost(b *testing.B) {
 	var form url.Values
 	for b.Loop() {
 		b.StopTimer()
-		data, _ := json.Marshal(guandanRecord{Match: start})
-		if err := gb.s.cfg.Store.CompareAndSwap(ctx, guandanKey(gb.id), version, data); err != nil {
+		data, _ := json.Marshal(record[gd.Match, gd.Event]{Match: start})
+		if err := gb.s.cfg.Store.CompareAndSwap(ctx, guandanGame.key(gb.id), version, data); err != nil {
 			b.Fatal(err)
 		}
 		version++

@@ -52,24 +52,15 @@ func parseArrange(s string) string {
 	return views.ArrangeRank
 }
 
-// tableURL is an address of the Guandan table: how the hand is arranged, the cards shown
-// selected and a notice.
+// tableURL is where a Guandan form sends the visitor back to: the table, with the hand
+// arranged as it was and the cards to show selected.
 type tableURL struct {
 	arrange string
 	cards   gd.Set
-	notice  string
 }
 
-func (u tableURL) with(notice string) tableURL {
-	u.notice = notice
-	return u
-}
-
-// String gives the path and query.
-func (u tableURL) String() string { return views.GuandanURL(u.arrange, u.cards, u.notice, false) }
-
-// redirect answers 303 See Other to the table.
-func (u tableURL) redirect(w http.ResponseWriter, r *http.Request) error {
-	http.Redirect(w, r, u.String(), http.StatusSeeOther)
+// redirect answers 303 See Other to the table, with a notice ("" for none).
+func (u tableURL) redirect(w http.ResponseWriter, r *http.Request, notice string) error {
+	http.Redirect(w, r, views.GuandanURL(u.arrange, u.cards, notice, false), http.StatusSeeOther)
 	return nil
 }

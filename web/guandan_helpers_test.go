@@ -55,7 +55,7 @@ func (ts *testSite) visitorID() string {
 // gmatch loads the visitor's stored Guandan match and its version.
 func (ts *testSite) gmatch() (gd.Match, uint64) {
 	ts.t.Helper()
-	rec, version, err := ts.server.loadGuandan(context.Background(), ts.visitorID())
+	rec, version, err := guandanGame.load(context.Background(), ts.server, ts.visitorID())
 	if err != nil || rec == nil {
 		ts.t.Fatalf("no stored match: %v", err)
 	}
@@ -67,11 +67,11 @@ func (ts *testSite) gmatch() (gd.Match, uint64) {
 func (ts *testSite) gprepare(m gd.Match) string {
 	ts.t.Helper()
 	_, version := ts.gmatch()
-	data, err := json.Marshal(guandanRecord{Match: m})
+	data, err := json.Marshal(record[gd.Match, gd.Event]{Match: m})
 	if err != nil {
 		ts.t.Fatal(err)
 	}
-	if err := ts.store.CompareAndSwap(context.Background(), guandanKey(ts.visitorID()), version, data); err != nil {
+	if err := ts.store.CompareAndSwap(context.Background(), guandanGame.key(ts.visitorID()), version, data); err != nil {
 		ts.t.Fatal(err)
 	}
 	return strconv.FormatUint(version+1, 10)

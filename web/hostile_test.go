@@ -67,7 +67,7 @@ func (ts *testSite) sessionID() string {
 func storedMatches(t *testing.T, ts *testSite, id string) string {
 	t.Helper()
 	var b strings.Builder
-	for _, key := range []string{asnasKey(id), guandanKey(id)} {
+	for _, key := range []string{asnasGame.key(id), guandanGame.key(id)} {
 		data, version, err := ts.store.Load(context.Background(), key)
 		if err != nil {
 			t.Fatal(err)
@@ -678,7 +678,7 @@ var asnasFaceImage = regexp.MustCompile(`cards/asnas/(as|shah|bibi|sarbaz|couli)
 // seat's cards, and no other card face anywhere in the bytes.
 func auditAsnasPage(t testing.TB, ts *testSite, id string, p page) {
 	t.Helper()
-	rec, _, err := ts.server.loadAsnas(context.Background(), id)
+	rec, _, err := asnasGame.load(context.Background(), ts.server, id)
 	if err != nil || rec == nil {
 		t.Fatalf("no stored As-Nas match: %v", err)
 	}
@@ -759,7 +759,7 @@ var (
 // counts; and no card index of another seat anywhere in the bytes.
 func auditGuandanPage(t testing.TB, ts *testSite, id string, p page) {
 	t.Helper()
-	rec, _, err := ts.server.loadGuandan(context.Background(), id)
+	rec, _, err := guandanGame.load(context.Background(), ts.server, id)
 	if err != nil || rec == nil {
 		t.Fatalf("no stored Guandan match: %v", err)
 	}
@@ -892,7 +892,7 @@ func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
 			path = "/asnas/move"
 			form.Set("verb", v)
 		case p.doc.Find(`[data-action="next"]`).Length() == 1, p.doc.Find(`[data-action="new"]`).Length() == 1:
-			rec, _, _ := ts.server.loadAsnas(context.Background(), id)
+			rec, _, _ := asnasGame.load(context.Background(), ts.server, id)
 			d := rec.Match.Deal
 			if d.Showdown && !d.Folded[humanSeat] && !d.Looked[humanSeat] {
 				unlookedShown++
@@ -1086,7 +1086,7 @@ func TestAuditsCatchLeaks(t *testing.T) {
 	ts := newSite(t, bigSeeds(5))
 	g := ts.get("/guandan")
 	id := ts.sessionID()
-	rec, _, _ := ts.server.loadGuandan(context.Background(), id)
+	rec, _, _ := guandanGame.load(context.Background(), ts.server, id)
 	m := rec.Match
 	hidden := m.Hands[1].Minus(m.Played).Cards()[0]
 	var twin gd.Card // a card of another seat whose other copy is yours
@@ -1141,7 +1141,7 @@ func TestAuditsCatchLeaks(t *testing.T) {
 	if r := audited(t, a, func(s string) string { return s }, aaudit); len(r) > 0 {
 		t.Fatalf("the served As-Nas page is reported: %v", r)
 	}
-	arec, _, _ := ts.server.loadAsnas(context.Background(), id)
+	arec, _, _ := asnasGame.load(context.Background(), ts.server, id)
 	r1 := arec.Match.Deal.Hands[1][0].String()
 	for name, edit := range map[string]func(string) string{
 		"East's card in East's hand": func(s string) string {
