@@ -37,7 +37,9 @@ var loadBundle = sync.OnceValues(func() (*bundle, error) { return parse(localeFi
 
 // parse reads the catalog files of every supported locale from fsys into an x/text catalog.
 func parse(fsys fs.FS) (*bundle, error) {
-	b := catalog.NewBuilder(catalog.Fallback(Locales[0].Tag))
+	// No fallback language: a missing message would show English on a Persian page, so a key
+	// that some language lacks stops the catalogs from loading instead (below).
+	b := catalog.NewBuilder()
 	out := &bundle{printers: map[string]*message.Printer{}, keys: map[string]map[string]bool{}}
 	for _, l := range Locales {
 		files, err := fs.Glob(fsys, path.Join("locales", l.Code, "*.json"))
@@ -51,6 +53,13 @@ func parse(fsys fs.FS) (*bundle, error) {
 		for _, name := range files {
 			if err := addFile(b, fsys, name, l, out.keys[l.Code]); err != nil {
 				return nil, err
+			}
+		}
+	}
+	for _, l := range Locales[1:] {
+		for key := range out.keys[Locales[0].Code] {
+			if !out.keys[l.Code][key] {
+				return nil, fmt.Errorf("i18n: %q has no message %q", l.Code, key)
 			}
 		}
 	}

@@ -140,6 +140,22 @@ func TestDuplicateKeysAcrossFilesAreRefused(t *testing.T) {
 	}
 }
 
+// TestMissingKeyIsRefused: a message that one language lacks stops the catalogs from loading,
+// rather than showing another language's text (or the bare key) on that language's pages.
+func TestMissingKeyIsRefused(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for _, l := range Locales {
+		fsys["locales/"+l.Code+"/a.json"] = &fstest.MapFile{Data: []byte(`{"k": "a", "only.en": "x"}`)}
+	}
+	if _, err := parse(fsys); err != nil {
+		t.Fatalf("complete catalogs refused: %v", err)
+	}
+	fsys["locales/fa/a.json"] = &fstest.MapFile{Data: []byte(`{"k": "a"}`)}
+	if _, err := parse(fsys); err == nil {
+		t.Fatal("a catalog lacking a key of the English one was accepted")
+	}
+}
+
 func TestTUsesTheContextLanguage(t *testing.T) {
 	fa, _ := ByCode("fa")
 	if got := T(WithLocale(context.Background(), fa), "settings.percent", 50); got != "۵۰٪" && got != "۵۰%" {

@@ -9,6 +9,7 @@ import (
 	"github.com/a-h/templ"
 
 	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/views"
 )
 
@@ -47,9 +48,17 @@ func statusOf(err error) int {
 	switch {
 	case errors.As(err, &se):
 		return se.status
-	case errors.Is(err, asnas.ErrIllegal), errors.Is(err, asnas.ErrAlreadyLooked):
+	// The engines' refusals of a human action only happen with a form the table never offers
+	// (a second Look, a pass when leading, a return card that is not allowed, a move out of
+	// turn), so a plain error page is the right answer. The match is unchanged: Apply never
+	// changes its receiver. The AI's refusals are wrapped with %v, so they stay 500s.
+	case errors.Is(err, asnas.ErrIllegal), errors.Is(err, asnas.ErrAlreadyLooked),
+		errors.Is(err, gd.ErrNotInHand), errors.Is(err, gd.ErrBadReturn), errors.Is(err, gd.ErrMustLead),
+		errors.Is(err, gd.ErrIllegalPlay), errors.Is(err, gd.ErrDoesNotBeat), errors.Is(err, gd.ErrAmbiguous),
+		errors.Is(err, gd.ErrBadAction):
 		return http.StatusUnprocessableEntity
-	case errors.Is(err, asnas.ErrNotYourTurn), errors.Is(err, asnas.ErrOver), errors.Is(err, asnas.ErrDealNotOver):
+	case errors.Is(err, asnas.ErrNotYourTurn), errors.Is(err, asnas.ErrOver), errors.Is(err, asnas.ErrDealNotOver),
+		errors.Is(err, gd.ErrNotYourTurn), errors.Is(err, gd.ErrWrongPhase):
 		return http.StatusConflict
 	case errors.Is(err, context.DeadlineExceeded):
 		return http.StatusServiceUnavailable

@@ -159,9 +159,7 @@ type guandanRefusal struct {
 func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " + e.notice }
 
 // guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
-// that the way back keeps how the hand is arranged, a refusal keeps the selection too, and
-// the engine's refusals get their status here. Only a step's Apply returns the engine's
-// errors (the AI's are wrapped with %v), so guandanStatus sees the other errors unchanged.
+// that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
 func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[gd.Match, gd.Event]) error {
 	back := tableURL{arrange: parseArrange(r.PostFormValue("arrange"))}
 	err := guandanGame.post(s, w, r, back.redirect, step)
@@ -169,22 +167,6 @@ func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[g
 	if errors.As(err, &refused) {
 		back.cards = refused.cards
 		return back.redirect(w, r, refused.notice)
-	}
-	return guandanStatus(err)
-}
-
-// guandanStatus maps the engine's refusals of a human action to an HTTP status. They only
-// happen with a form the table never offers (a pass when leading, a return card that is not
-// allowed, a move out of turn), so a plain error page is the right answer; the match is
-// unchanged because Apply never changes its receiver.
-func guandanStatus(err error) error {
-	switch {
-	case errors.Is(err, gd.ErrNotYourTurn), errors.Is(err, gd.ErrWrongPhase):
-		return &statusError{http.StatusConflict, err.Error()}
-	case errors.Is(err, gd.ErrNotInHand), errors.Is(err, gd.ErrBadReturn), errors.Is(err, gd.ErrMustLead),
-		errors.Is(err, gd.ErrIllegalPlay), errors.Is(err, gd.ErrDoesNotBeat), errors.Is(err, gd.ErrAmbiguous),
-		errors.Is(err, gd.ErrBadAction):
-		return &statusError{http.StatusUnprocessableEntity, err.Error()}
 	}
 	return err
 }

@@ -48,29 +48,38 @@ func (t table[M, E]) open(s *Server, w http.ResponseWriter, r *http.Request) (*r
 	if err != nil || rec != nil {
 		return rec, version, err
 	}
+	if r.Method == http.MethodHead {
+		// Nobody sees a HEAD's table: deal one to answer honestly, but keep nothing, so that
+		// probes and crawlers do not fill the store.
+		m, log, err := t.newMatch(s)
+		return &record[M, E]{Match: m, Log: log}, version, err
+	}
 	return t.first(r.Context(), s, id, version)
 }
 
 // first deals and saves a visitor's first match. If another tab of the same visitor saved one
-// first, that one is shown instead.
+// first, that one is shown instead. A conflict with no record behind it (the janitor swept an
+// expired match between our load and our save) is simply tried again.
 func (t table[M, E]) first(ctx context.Context, s *Server, id string, version uint64) (*record[M, E], uint64, error) {
 	m, log, err := t.newMatch(s)
 	if err != nil {
 		return nil, 0, err
 	}
 	rec := &record[M, E]{Match: m, Log: log}
-	err = t.save(ctx, s, id, version, rec)
-	if err == nil {
-		return rec, version + 1, nil
+	for range 3 {
+		err = t.save(ctx, s, id, version, rec)
+		if err == nil {
+			return rec, version + 1, nil
+		}
+		if !errors.Is(err, store.ErrConflict) {
+			return nil, 0, err
+		}
+		var other *record[M, E]
+		if other, version, err = t.load(ctx, s, id); err != nil || other != nil {
+			return other, version, err
+		}
 	}
-	if !errors.Is(err, store.ErrConflict) {
-		return nil, 0, err
-	}
-	rec, version, err = t.load(ctx, s, id)
-	if err == nil && rec == nil {
-		err = store.ErrConflict
-	}
-	return rec, version, err
+	return nil, 0, store.ErrConflict
 }
 
 // post is the shape of every move: read the move number, load the match, refuse a stale

@@ -75,7 +75,7 @@ func TestTribute(t *testing.T) {
 	t.Run("1-4 partner pays", func(t *testing.T) {
 		hands := tributeHands(t, [4]string{"", "", "", "BJ"})
 		tr := Tribute(King, []int{1, 0, 2}, hands) // seat 3 is last, partner of 1
-		if tr.Cancelled || len(tr.Gives) != 1 || tr.Gives[0].From != 3 || tr.Gives[0].To != 1 || tr.Gives[0].Card.Rank() != BlackJoker {
+		if tr.Cancelled || len(tr.Gives) != 1 || tr.Gives[0].From != 3 || tr.Gives[0].To != 1 || tr.Gives[0].Card.Rank() != BlackJoker || tr.Leader != 3 {
 			t.Errorf("got %+v", tr)
 		}
 	})
@@ -114,13 +114,18 @@ func TestTribute(t *testing.T) {
 	t.Run("double tribute tie: first payer after first place gives to first", func(t *testing.T) {
 		hands := tributeHands(t, [4]string{"", "BJ", "", "BJ"})
 		tr := Tribute(King, []int{2, 0}, hands) // payers 3 and 1; after seat 2 comes 3
+		if tr.Cancelled || len(tr.Gives) != 2 {
+			t.Fatalf("got %+v, want two tributes", tr)
+		}
+		got := map[[2]int]bool{}
 		for _, g := range tr.Gives {
 			if g.Card.Rank() != BlackJoker {
 				t.Fatalf("unexpected tribute %v", tr.Gives)
 			}
-			if (g.From == 3) != (g.To == 2) {
-				t.Errorf("got %+v", tr)
-			}
+			got[[2]int{g.From, g.To}] = true
+		}
+		if !got[[2]int{3, 2}] || !got[[2]int{1, 0}] {
+			t.Errorf("gives %v, want 3→2 and 1→0", tr.Gives)
 		}
 		if tr.Leader != 3 {
 			t.Errorf("leader %d, want 3", tr.Leader)

@@ -63,7 +63,9 @@ func (b *Bolt) Load(_ context.Context, key string) (data []byte, version uint64,
 		}
 		ver, written, d, ok := decodeValue(v)
 		if !ok {
-			return fmt.Errorf("store: entry %q is corrupt", key)
+			// A damaged entry is no match at all: its visitor starts afresh (CompareAndSwap
+			// from version 0 replaces it) instead of meeting an error on every visit.
+			return nil
 		}
 		version = ver
 		if b.now().Sub(written) <= b.ttl {
@@ -81,11 +83,9 @@ func (b *Bolt) CompareAndSwap(_ context.Context, key string, oldVersion uint64, 
 		bk := tx.Bucket(matchesBucket)
 		var current uint64
 		if v := bk.Get([]byte(key)); v != nil {
-			ver, _, _, ok := decodeValue(v)
-			if !ok {
-				return fmt.Errorf("store: entry %q is corrupt", key)
+			if ver, _, _, ok := decodeValue(v); ok {
+				current = ver
 			}
-			current = ver
 		}
 		if current != oldVersion {
 			return ErrConflict

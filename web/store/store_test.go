@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 	"time"
+
+	bolt "go.etcd.io/bbolt"
 )
 
 // clock is a settable time source for expiry tests.
@@ -156,5 +158,32 @@ func TestBoltRefusesSecondOpener(t *testing.T) {
 	}
 	if d := time.Since(start); d > 10*time.Second {
 		t.Fatalf("second open waited %v", d)
+	}
+}
+
+// TestBoltCorruptEntryIsAbsent: a damaged entry (here a value shorter than its header) reads
+// as no entry, so its visitor starts afresh instead of meeting an error on every visit, and a
+// write from version 0 replaces it.
+func TestBoltCorruptEntryIsAbsent(t *testing.T) {
+	b, err := OpenBolt(filepath.Join(t.TempDir(), "m.db"), TTL, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { b.Close() })
+	if err := b.db.Update(func(tx *bolt.Tx) error {
+		return tx.Bucket(matchesBucket).Put([]byte("asnas:secret-id"), []byte("junk"))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	data, v, err := b.Load(ctx, "asnas:secret-id")
+	if err != nil || data != nil || v != 0 {
+		t.Fatalf("corrupt entry: Load = %q, %d, %v; want nil, 0, nil", data, v, err)
+	}
+	if err := b.CompareAndSwap(ctx, "asnas:secret-id", 0, []byte("fresh")); err != nil {
+		t.Fatalf("replacing a corrupt entry: %v", err)
+	}
+	if data, v, _ := b.Load(ctx, "asnas:secret-id"); string(data) != "fresh" || v != 1 {
+		t.Fatalf("after replacing: Load = %q, %d; want fresh, 1", data, v)
 	}
 }
