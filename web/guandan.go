@@ -129,11 +129,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if t.MustReturn() {
-		for _, c := range t.View.Hand.Cards() {
-			if gd.CanReturn(t.View.Level, t.View.Hand, c) {
-				t.Returnable.Add(c)
-			}
-		}
+		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
 }

@@ -138,6 +138,17 @@ func CanReturn(level Rank, hand Set, c Card) bool {
 	return cardStrength(c, level) == weakest
 }
 
+// Returnable is the set of cards CanReturn allows from hand: what a receiver may choose from.
+func Returnable(level Rank, hand Set) Set {
+	var ok Set
+	for _, c := range hand.Cards() {
+		if CanReturn(level, hand, c) {
+			ok.Add(c)
+		}
+	}
+	return ok
+}
+
 // cardStrength is Strength for a physical card; a wild is a level card.
 func cardStrength(c Card, level Rank) int {
 	if c.IsWild(level) {

@@ -169,3 +169,24 @@ func TestCanReturn(t *testing.T) {
 		})
 	}
 }
+
+// TestReturnable: the choice a receiver is offered is exactly the cards CanReturn allows:
+// the non-wild 2–10 cards when there are any (RULES.md "Return"), else the weakest cards.
+func TestReturnable(t *testing.T) {
+	for _, tc := range []struct{ level, hand, want string }{
+		{"5", "5H 3S 3S KD RJ", "3S 3S"},
+		{"5", "5H AS KD RJ", "KD"},
+		{"T", "TH TS JD", "TS"},    // the level card TS is a natural 10; the wild TH is not returnable
+		{"2", "2H 2D 9C", "2D 9C"}, // level cards keep their natural rank for the return
+	} {
+		level, _ := ParseRank(tc.level)
+		hand, err := ParseCards(tc.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, _ := ParseCards(tc.want)
+		if got := Returnable(level, hand); got != want {
+			t.Errorf("Returnable(%s, %s) = %s, want %s", tc.level, tc.hand, got, want)
+		}
+	}
+}
