@@ -80,7 +80,32 @@ document.addEventListener("keydown", (event) => {
     }
   }
 
+  // A language picked with the pointer switches at once. Arrow keys on a closed list change
+  // its value one step at a time, each with a change event: switching then would reload the
+  // page in every language on the way to the one wanted and lose the focus (WCAG 3.2.2). So a
+  // choice made with the keyboard waits: Enter confirms it, or the form's own button, which
+  // comes back into view (app.css, .pending).
   for (const form of document.querySelectorAll("form[data-language]")) {
-    form.addEventListener("change", () => form.requestSubmit());
+    const select = form.querySelector("select");
+    let keyed = false;
+    select?.addEventListener("pointerdown", () => { keyed = false; });
+    select?.addEventListener("keydown", (event) => {
+      if (event.key === "Enter") {
+        const current = select.querySelector("option[selected]");
+        if (!current || current.value !== select.value) {
+          event.preventDefault();
+          form.requestSubmit();
+        }
+        return;
+      }
+      if (event.key !== "Tab" && event.key !== "Shift") keyed = true;
+    });
+    form.addEventListener("change", () => {
+      if (keyed) {
+        form.classList.add("pending");
+        return;
+      }
+      form.requestSubmit();
+    });
   }
 })();
