@@ -101,3 +101,21 @@ func displayHand(h asnas.Hand) asnas.Hand {
 
 // isNegative tells the score table to mark a loss.
 func isNegative(s asnas.Score) bool { return s < 0 }
+
+// resultLine tells who took the pot of a finished deal. The visitor's own win has its own
+// sentences: "You" is a seat name, and most languages conjugate differently for it.
+func resultLine(ctx context.Context, r asnas.DealResult, viewer int) string {
+	others := slices.DeleteFunc(slices.Clone(r.Winners), func(s int) bool { return s == viewer })
+	you := len(others) < len(r.Winners)
+	switch {
+	case !r.Showdown && you:
+		return i18n.T(ctx, "asnas.result.you.uncontested")
+	case !r.Showdown:
+		return i18n.T(ctx, "asnas.result.uncontested", seatList(ctx, r.Winners))
+	case you && len(others) == 0:
+		return i18n.T(ctx, "asnas.result.you.won")
+	case you:
+		return i18n.T(ctx, "asnas.result.you.shared", seatList(ctx, others))
+	}
+	return i18n.T(ctx, "asnas.result.showdown", len(r.Winners), seatList(ctx, r.Winners))
+}

@@ -65,3 +65,25 @@ func TestDisplayHandGroupsThenRanks(t *testing.T) {
 		t.Errorf("displayHand = %v, want %v", got, want)
 	}
 }
+
+// TestResultLineSpeaksToTheVisitor: the visitor's own win is told as "you", never as the seat
+// name inside a sentence written for the other seats ("You takes the pot").
+func TestResultLineSpeaksToTheVisitor(t *testing.T) {
+	en, _ := i18n.ByCode("en")
+	ctx := i18n.WithLocale(context.Background(), en)
+	for _, tc := range []struct {
+		r    asnas.DealResult
+		want string
+	}{
+		{asnas.DealResult{Winners: []int{0}}, "You take the pot uncontested; your hand stays hidden."},
+		{asnas.DealResult{Winners: []int{2}}, "North takes the pot uncontested; the hand stays hidden."},
+		{asnas.DealResult{Winners: []int{0}, Showdown: true}, "Showdown: you take the pot."},
+		{asnas.DealResult{Winners: []int{0, 3}, Showdown: true}, "Showdown: you share the pot with West."},
+		{asnas.DealResult{Winners: []int{1}, Showdown: true}, "Showdown: East takes the pot."},
+		{asnas.DealResult{Winners: []int{1, 3}, Showdown: true}, "Showdown: East, West share the pot."},
+	} {
+		if got := resultLine(ctx, tc.r, 0); got != tc.want {
+			t.Errorf("resultLine(%v) = %q, want %q", tc.r.Winners, got, tc.want)
+		}
+	}
+}
