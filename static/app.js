@@ -7,8 +7,12 @@
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   const target = event.target;
+  if (!(target instanceof HTMLElement)) return;
+  // The shortcuts belong to the table: they act only while the focus is on the table or on
+  // nothing at all, so keys typed anywhere else on the page do what they always do (WCAG 2.1.4).
+  if (target !== document.body && !target.closest(".felt")) return;
   // Typing fields keep their keys; a ticked card (a checkbox or radio) does not type.
-  if (target instanceof HTMLElement && target.closest('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable]')) return;
+  if (target.closest('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable]')) return;
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
   if (!key) return;
   for (const button of document.querySelectorAll(".felt button[aria-keyshortcuts]")) {

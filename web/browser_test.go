@@ -752,6 +752,16 @@ func testAsnas(t *testing.T, tb *tab) {
 	t.Logf("deal 1 ended, showdown %v, own hand %q", s.Showdown, s.Faces)
 	tb.checkClean("/asnas during the deal", "")
 
+	// Keys typed outside the table (here on the header's first link) are no shortcuts
+	// (WCAG 2.1.4): the page stays as it is.
+	if tb.tryLoad(time.Second, chromedp.Focus(chromedp.CSS("header a")), chromedp.KeyEvent("n")) {
+		t.Error("the key n with the focus on a header link dealt the next hand")
+	}
+	if s = eval[asnasState](tb, asnasStateScript); s.Deal != "1" {
+		t.Errorf("after n on a header link: deal %q, want 1", s.Deal)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.activeElement.blur()`))
+
 	// The Next deal button's key (aria-keyshortcuts) deals again.
 	tb.load("the key n", chromedp.KeyEvent("n"))
 	s = eval[asnasState](tb, asnasStateScript)
