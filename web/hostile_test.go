@@ -46,22 +46,6 @@ func hostileSite(t *testing.T) *testSite {
 	return ts
 }
 
-// sessionID reads the session id out of the test client's cookie, as the server would.
-func (ts *testSite) sessionID() string {
-	ts.t.Helper()
-	req := httptest.NewRequest(http.MethodGet, "/", nil)
-	u, _ := url.Parse(ts.srv.URL)
-	for _, c := range ts.client.Jar.Cookies(u) {
-		req.AddCookie(c)
-	}
-	sess, err := ts.server.sessions.Get(req, cookieName)
-	id, _ := sess.Values["id"].(string)
-	if err != nil || id == "" {
-		ts.t.Fatalf("no session id in the cookie: %v", err)
-	}
-	return id
-}
-
 // storedMatches is the raw stored form of the visitor's two matches with their versions: what
 // must not change when a request is refused.
 func storedMatches(t *testing.T, ts *testSite, id string) string {
@@ -118,7 +102,7 @@ func wantErrorPage(t *testing.T, p page, status int) {
 
 func TestHostileWrongMethods(t *testing.T) {
 	ts := hostileSite(t)
-	id := ts.sessionID()
+	id := ts.visitorID()
 	before := storedMatches(t, ts, id)
 	for _, path := range postRoutes {
 		for _, method := range []string{"GET", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "BREW"} {
@@ -161,7 +145,7 @@ func TestHostile405SaysWhatIsAllowed(t *testing.T) {
 
 func TestHostileFormFields(t *testing.T) {
 	ts := hostileSite(t)
-	id := ts.sessionID()
+	id := ts.visitorID()
 	am, gm := ts.moves()
 	huge := strings.Repeat("9", 3000)
 	cases := []struct {
@@ -231,7 +215,7 @@ func TestHostileFormFields(t *testing.T) {
 // TestHostileBodies sends oversized bodies and odd content types through a real connection.
 func TestHostileBodies(t *testing.T) {
 	ts := hostileSite(t)
-	id := ts.sessionID()
+	id := ts.visitorID()
 	am, gm := ts.moves()
 	valid := map[string]string{
 		"/asnas/move": "move=" + am + "&verb=look", "/asnas/next": "move=" + am, "/asnas/restart": "move=" + am,
@@ -277,7 +261,7 @@ func TestHostileBodies(t *testing.T) {
 
 func TestHostileCrossSitePosts(t *testing.T) {
 	ts := hostileSite(t)
-	id := ts.sessionID()
+	id := ts.visitorID()
 	am, gm := ts.moves()
 	before := storedMatches(t, ts, id)
 	for _, path := range postRoutes {
@@ -315,7 +299,7 @@ func TestHostileCrossSitePosts(t *testing.T) {
 // garbage or oversized is a new visitor: a fresh table, never an error and never the old match.
 func TestHostileCookies(t *testing.T) {
 	ts := hostileSite(t)
-	id := ts.sessionID()
+	id := ts.visitorID()
 	am, _ := ts.moves()
 	u, _ := url.Parse(ts.srv.URL)
 	good := ts.client.Jar.Cookies(u)[0].Value
@@ -397,7 +381,7 @@ func TestHostileCookies(t *testing.T) {
 
 func TestHostileAddresses(t *testing.T) {
 	ts := hostileSite(t)
-	id := ts.sessionID()
+	id := ts.visitorID()
 	before := storedMatches(t, ts, id)
 	assets := ts.server.assets
 	css := strings.TrimPrefix(assets.URL("app.css"), "/static/")
@@ -479,7 +463,7 @@ func TestHostileAddresses(t *testing.T) {
 
 func TestHostileHead(t *testing.T) {
 	ts := hostileSite(t)
-	id := ts.sessionID()
+	id := ts.visitorID()
 	before := storedMatches(t, ts, id)
 	css := ts.server.assets.URL("app.css")
 	for _, c := range []struct {
@@ -512,7 +496,7 @@ func TestHostileHead(t *testing.T) {
 // match, and never brings a card of another seat onto the page.
 func TestHostileTableQueries(t *testing.T) {
 	ts := hostileSite(t)
-	id := ts.sessionID()
+	id := ts.visitorID()
 	before := storedMatches(t, ts, id)
 	var every []string
 	for c := -2; c <= 260; c++ {
@@ -871,7 +855,7 @@ func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(2026, 11))
 	ts := newSite(t, bigSeeds(2026))
 	p := ts.table()
-	id := ts.sessionID()
+	id := ts.visitorID()
 	auditAsnasPage(t, ts, id, p)
 	var showdowns, foldedShowdowns, uncontested, matches, looked, unlookedShown int
 	for step := 0; matches < 6; step++ {
@@ -947,7 +931,7 @@ func TestHiddenCardsGuandanRandomPlay(t *testing.T) {
 	rng := rand.New(rand.NewPCG(108, 54))
 	ts := newSite(t, bigSeeds(108))
 	p := ts.get("/guandan")
-	id := ts.sessionID()
+	id := ts.visitorID()
 	deals, refused, returns, stale := 0, 0, 0, 0
 	for step := 0; deals < 4; step++ {
 		if step > 2000 {
@@ -1085,7 +1069,7 @@ func audited(t *testing.T, p page, edit func(string) string, audit func(testing.
 func TestAuditsCatchLeaks(t *testing.T) {
 	ts := newSite(t, bigSeeds(5))
 	g := ts.get("/guandan")
-	id := ts.sessionID()
+	id := ts.visitorID()
 	rec, _, _ := guandanGame.load(context.Background(), ts.server, id)
 	m := rec.Match
 	hidden := m.Hands[1].Minus(m.Played).Cards()[0]
@@ -1171,7 +1155,7 @@ func TestHostileRacingPostsApplyOnce(t *testing.T) {
 	ts := newSite(t, func(c *Config) { c.Seed = func() uint64 { return seed.Add(1) } })
 	ts.table()
 	ts.get("/guandan")
-	id := ts.sessionID()
+	id := ts.visitorID()
 	for _, game := range []string{"asnas", "guandan"} {
 		p := ts.get("/" + game)
 		move := attr(p.doc.Find(`[data-game="`+game+`"]`), "data-move")
