@@ -20,7 +20,10 @@ var asnasGame = table[asnas.Match, asnas.Event]{
 	game:     "asnas",
 	newMatch: (*Server).newAsnasMatch,
 	playAI:   (*Server).playAI,
-	sameDeal: func(before, after asnas.Match) bool { return before.DealNo == after.DealNo },
+	// The same match (a restart deals from a fresh seed) and the same deal.
+	sameDeal: func(before, after asnas.Match) bool {
+		return before.Seed == after.Seed && before.DealNo == after.DealNo
+	},
 }
 
 // asnasNotices are the table's notices, by the value of the ?notice= parameter. Anything else
