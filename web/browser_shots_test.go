@@ -21,7 +21,7 @@ func TestScreenshots(t *testing.T) {
 	if dir == "" {
 		t.Skip("set CARDAVIA_SHOTS to a folder to take the screenshots")
 	}
-	site := browserSite(t)
+	site := worstSite(t)
 	browser := startBrowser(t, 20*time.Minute)
 	for _, lang := range []string{"en", "fa", "zh"} {
 		for _, size := range []struct {
@@ -75,6 +75,8 @@ func TestScreenshots(t *testing.T) {
 					shot("asnas-5folded")
 					tb.toMatchEnd()
 					shot("asnas-6matchend")
+					tb.open(worstAsnasPath + "?lang=" + lang)
+					shot("asnas-7worst")
 					tb.press("new")
 				}
 			})

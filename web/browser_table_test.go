@@ -156,6 +156,8 @@ func testAsnasFirstScreen(t *testing.T, tb *tab, lang string) {
 	}, measure)
 	tb.press("next")
 	tb.playToEnd(folding, measure)
+	tb.open(worstAsnasPath + "?lang=" + lang)
+	tb.checkFirstScreen(lang + " the tallest table: a four-hand showdown at the match's end")
 	tb.toMatchEnd()
 	f := tb.checkFirstScreen(lang + " the match's end")
 	if !slices.Contains(f.Actions, "new") {
@@ -342,7 +344,7 @@ func TestBrowserTables(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are skipped in -short mode")
 	}
-	site := browserSite(t)
+	site := worstSite(t)
 	browser := startBrowser(t, 3*time.Minute)
 	sizes := []struct {
 		name string
