@@ -3,6 +3,8 @@ package web_test
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -23,10 +25,11 @@ const laptopWidth, laptopHeight = 1280, 800
 
 // firstScreen is where the visitor's hand and the move buttons lie on the page as it loads.
 type firstScreen struct {
-	ScrollY float64  `json:"scrollY"`
-	Outside []string `json:"outside"`
-	Actions []string `json:"actions"`
-	Hand    bool     `json:"hand"`
+	ScrollY  float64  `json:"scrollY"`
+	Outside  []string `json:"outside"`
+	Overlaps []string `json:"overlaps"`
+	Actions  []string `json:"actions"`
+	Hand     bool     `json:"hand"`
 }
 
 // firstScreenScript measures, without scrolling, every [data-hand="0"] and [data-action]
@@ -39,7 +42,15 @@ const firstScreenScript = `(() => {
 		if (r.top < 0 || r.left < 0 || r.bottom > vh + 0.5 || r.right > vw + 0.5)
 			out.push((el.dataset.action || "hand") + " [" + [r.left, r.top, r.right, r.bottom].map(Math.round).join(",") + "] in " + vw + "x" + vh);
 	}
-	return {scrollY: window.scrollY, outside: out, hand: document.querySelector('[data-hand="0"]') !== null,
+	// The felt's parts (seats, centre, buttons) must not lie on top of each other.
+	const parts = [...document.querySelectorAll(".felt > *")].filter((el) => el.getClientRects().length > 0);
+	const overlaps = [];
+	for (let i = 0; i < parts.length; i++) for (let j = i + 1; j < parts.length; j++) {
+		const a = parts[i].getBoundingClientRect(), b = parts[j].getBoundingClientRect();
+		if (Math.min(a.right, b.right) - Math.max(a.left, b.left) > 1 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 1)
+			overlaps.push(parts[i].className + " / " + parts[j].className);
+	}
+	return {scrollY: window.scrollY, outside: out, overlaps, hand: document.querySelector('[data-hand="0"]') !== null,
 		actions: els.map((e) => e.dataset.action).filter(Boolean)};
 })()`
 
@@ -57,8 +68,23 @@ func (tb *tab) checkFirstScreen(where string) firstScreen {
 	if len(f.Outside) > 0 {
 		tb.t.Errorf("%s: outside the first screen: %q", where, f.Outside)
 	}
+	if len(f.Overlaps) > 0 {
+		tb.t.Errorf("%s: parts of the felt overlap: %q", where, f.Overlaps)
+	}
 	if f.ScrollY != 0 {
 		tb.t.Errorf("%s: the page loaded scrolled to %v", where, f.ScrollY)
+	}
+	if dir := os.Getenv("CARDAVIA_SHOTS"); dir != "" && (len(f.Outside) > 0 || len(f.Overlaps) > 0) {
+		// A picture of the failure, for whoever fixes it.
+		if png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot()); err == nil {
+			name := strings.Map(func(r rune) rune {
+				if r < '0' || r > 'z' {
+					return '-'
+				}
+				return r
+			}, where)
+			_ = os.WriteFile(filepath.Join(dir, "fail-"+name+".png"), png, 0o644)
+		}
 	}
 	tb.checkFits(where)
 	return f
