@@ -335,6 +335,16 @@ func testAxe(t *testing.T, tb *tab, lang string) {
 		tb.checkAxe(lang + " " + p)
 	}
 	if lang == "en" {
+		// The check must be able to fail: an image without a text alternative is reported.
+		tb.open("/")
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("main").append(Object.assign(document.createElement("img"), {src: "/favicon.ico"}))`))
+		ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
+		v, err := axeViolations(ctx)
+		cancel()
+		if err != nil || !slices.ContainsFunc(v, func(s string) bool { return strings.HasPrefix(s, "image-alt") }) {
+			t.Errorf("axe did not report an image without alt: %q, %v", v, err)
+		}
+		tb.take()
 		// The header's and the table's disclosures, open (their text is the same in every
 		// language; their colours and layout are what is checked).
 		tb.open("/settings")
