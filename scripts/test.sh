@@ -24,6 +24,16 @@ need() {
 command -v go >/dev/null 2>&1 || { echo "missing: go (1.26 or newer)" >&2; exit 1; }
 need chromium chromium # the browser tests in web/browser_test.go
 export CARDAVIA_CHROMIUM="${CARDAVIA_CHROMIUM:-$(command -v chromium || true)}"
+# axe-core, pinned in web/testdata/axe/package-lock.json, for the browser tests' WCAG checks
+# (web/axe_test.go); installed into that folder only. Without it those checks skip, under
+# CI=true they fail.
+need npm npm
+if command -v npm >/dev/null 2>&1; then
+  echo "== axe-core (npm ci in web/testdata/axe)"
+  (cd web/testdata/axe && npm ci --no-audit --no-fund --ignore-scripts --loglevel=error) ||
+    { [ "${CI:-}" = true ] && exit 1; echo "warning: npm ci failed: the axe checks will skip" >&2; }
+fi
+export CARDAVIA_AXE="${CARDAVIA_AXE:-$PWD/web/testdata/axe/node_modules/axe-core/axe.min.js}"
 
 echo "== templ: generated code current, templates formatted"
 go tool templ generate -check

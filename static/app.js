@@ -1,9 +1,121 @@
-// Cardavia's only script, and an optional one: every feature works without it. It binds the
-// table's keyboard shortcuts; it previews the filter sliders while they move and saves them
-// without a page reload; and it switches the language as soon as one is chosen.
+// Cardavia's only script, and an optional one: every feature works without it. It replays the
+// other players' moves at a table; it binds the table's keyboard shortcuts; it previews the
+// filter sliders while they move and saves them without a page reload; and it switches the
+// language as soon as one is chosen.
+//
+// The replay contract (data attributes, for every game's table):
+//   [data-replay]              the table's root. Without it nothing is replayed. The page as
+//                              served is the END state; the replay only shows how it came about.
+//   [data-replay-step]         one step, in document order (a log line, typically). Attributes:
+//     data-replay-seat="N"     the seat acting: the element [data-seat="N"] inside the root gets
+//                              the class replay-acting while the step shows.
+//     data-replay-set='{…}'    JSON object, slot name → text: every slot's text after this step.
+//     data-replay-show="a b"   ids of elements that appear at this step (hidden until then).
+//     data-replay-say="…"      what a screen reader hears for the step; else the step's text.
+//   [data-replay-slot="name"]  an element whose text changes during the replay; its
+//     data-replay-from="…"     text before the first step (no attribute: left as it is).
+//                              A slot that changes gets the class pop for a moment (a bubble).
+//   [data-replay-live]         an aria-live region: each step's words are put there once.
+// While a step is still to come it carries data-replay-pending (app.css hides it), and the root
+// the class replaying. A click, a tap or any key ends the replay at once and shows the end
+// state (the key does nothing else); with prefers-reduced-motion the end state shows at once.
 "use strict";
 
-// Keyboard shortcuts at the table: each action button names its key in aria-keyshortcuts.
+(function replay() {
+  const root = document.querySelector("[data-replay]");
+  if (!root) return;
+  const steps = [...document.querySelectorAll("[data-replay-step]")];
+  if (steps.length === 0) return;
+  const live = root.querySelector("[data-replay-live]");
+  const slots = [...document.querySelectorAll("[data-replay-slot]")];
+  const finalText = new Map(slots.map((el) => [el, el.textContent]));
+  const byName = new Map(slots.map((el) => [el.dataset.replaySlot, el]));
+  const shown = (step) => (step.dataset.replayShow || "").split(" ").filter(Boolean)
+    .map((id) => document.getElementById(id)).filter(Boolean);
+  const words = (step) => step.dataset.replaySay || step.textContent.trim();
+  const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+
+  let next = 0;
+  let timer = 0;
+  const acting = () => root.querySelectorAll(".replay-acting").forEach((el) => el.classList.remove("replay-acting"));
+  const finish = () => {
+    clearTimeout(timer);
+    const rest = steps.slice(next).map(words);
+    next = steps.length;
+    acting();
+    for (const [el, text] of finalText) el.textContent = text;
+    for (const step of steps) {
+      step.removeAttribute("data-replay-pending");
+      for (const el of shown(step)) el.hidden = false;
+    }
+    root.classList.remove("replaying");
+    if (live && rest.length > 0) live.textContent = rest.join(" ");
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("pointerdown", onPointer, true);
+  };
+  const play = () => {
+    const step = steps[next++];
+    acting();
+    root.querySelector(`[data-seat="${step.dataset.replaySeat}"]`)?.classList.add("replay-acting");
+    let set = {};
+    try { set = JSON.parse(step.dataset.replaySet || "{}"); } catch { set = {}; }
+    for (const [name, text] of Object.entries(set)) {
+      const el = byName.get(name);
+      if (!el || el.textContent === text) continue;
+      el.textContent = text;
+      el.classList.remove("pop");
+      void el.offsetWidth; // restarts the animation
+      el.classList.add("pop");
+    }
+    for (const el of shown(step)) el.hidden = false;
+    step.removeAttribute("data-replay-pending");
+    if (live) live.textContent = words(step);
+    if (next < steps.length) timer = setTimeout(play, 650);
+    else timer = setTimeout(finish, 650);
+  };
+  // The first key or click only ends the replay: a player pressing a key to skip must not also
+  // fold by accident.
+  const onKey = (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab" || event.key === "Shift") return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    finish();
+  };
+  // A click that skips is swallowed too (a tap on Fold while the replay runs only skips), except
+  // in the header, whose links and settings work as ever.
+  let swallow = false;
+  const onPointer = (event) => {
+    swallow = !(event.target instanceof Element && event.target.closest("header"));
+    finish();
+  };
+  document.addEventListener("click", (event) => {
+    if (!swallow) return;
+    swallow = false;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
+
+  if (reduced) {
+    finish();
+    return;
+  }
+  root.classList.add("replaying");
+  for (const el of slots) {
+    if (el.dataset.replayFrom !== undefined) el.textContent = el.dataset.replayFrom;
+  }
+  for (const step of steps) {
+    step.setAttribute("data-replay-pending", "");
+    for (const el of shown(step)) el.hidden = true;
+  }
+  document.addEventListener("keydown", onKey, true);
+  document.addEventListener("pointerdown", onPointer, true);
+  timer = setTimeout(play, 350);
+})();
+
+// Keyboard shortcuts at the table: each action button names its key in aria-keyshortcuts (the
+// keys come from one table on the server, views.Shortcut). A letter matches by the character
+// typed or by the physical key (KeyL), so the shortcuts also work on a Persian or Chinese
+// keyboard layout.
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   const target = event.target;
@@ -14,9 +126,11 @@ document.addEventListener("keydown", (event) => {
   // Typing fields keep their keys; a ticked card (a checkbox or radio) does not type.
   if (target.closest('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable]')) return;
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
-  if (!key) return;
+  const code = /^Key[A-Z]$/.test(event.code) ? event.code.slice(3).toLowerCase() : "";
+  if (!key && !code) return;
   for (const button of document.querySelectorAll(".felt button[aria-keyshortcuts]")) {
-    if (button.getAttribute("aria-keyshortcuts") === key) {
+    const k = button.getAttribute("aria-keyshortcuts");
+    if (k === key || k === code) {
       event.preventDefault();
       button.click();
       return;

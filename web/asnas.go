@@ -20,6 +20,10 @@ var asnasGame = table[asnas.Match, asnas.Event]{
 	game:     "asnas",
 	newMatch: (*Server).newAsnasMatch,
 	playAI:   (*Server).playAI,
+	// The same match (a restart deals from a fresh seed) and the same deal.
+	sameDeal: func(before, after asnas.Match) bool {
+		return before.Seed == after.Seed && before.DealNo == after.DealNo
+	},
 }
 
 // asnasNotices are the table's notices, by the value of the ?notice= parameter. Anything else
@@ -84,8 +88,23 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	t := views.AsnasTable{View: rec.Match.View(humanSeat), Move: version, Log: rec.Log, Notice: asnasNotices[r.URL.Query().Get("notice")]}
-	return s.render(w, r, http.StatusOK, views.AsnasPage(s.chrome(r, "asnas"), t))
+	t := views.AsnasTable{View: humanView(rec.Match), Move: version, Log: rec.Log, Notice: asnasNotices[r.URL.Query().Get("notice")]}
+	ch := s.chrome(r, "asnas")
+	ch.SkipToHand = true
+	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))
+}
+
+// humanView is the match as the visitor sees it. Once a deal is over the visitor sees their
+// own hand even if they never looked (as dealer, everybody may fold before their first turn);
+// every other hand stays as the engine's view has it: a folded or uncontested hand is never
+// shown (RULES.md).
+func humanView(m asnas.Match) asnas.View {
+	v := m.View(humanSeat)
+	if me := &v.Seats[humanSeat]; v.DealOver && !me.Shown {
+		h := m.Deal.Hands[humanSeat]
+		me.Hand, me.Shown, me.Category = h, true, asnas.Evaluate(h).Category()
+	}
+	return v
 }
 
 // asnasMove applies the human's verb.

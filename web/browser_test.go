@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
@@ -72,9 +73,9 @@ func browserSite(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// startBrowser starts one headless Chromium for all the subtests, or skips (fails on CI) when
+// startBrowser starts one headless Chromium for all the subtests, living at most limit, or skips (fails on CI) when
 // there is none. The allocator gives it a fresh temporary profile and removes it afterwards.
-func startBrowser(t *testing.T) context.Context {
+func startBrowser(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
 	path := chromiumPath()
 	if _, err := os.Stat(path); err != nil {
@@ -97,7 +98,7 @@ func startBrowser(t *testing.T) context.Context {
 		chromedp.WindowSize(desktopWidth, desktopHeight),
 	)
 	// A hard bound for the whole browser session: a hang fails the test instead of the run.
-	root, cancelRoot := context.WithTimeout(context.Background(), 2*time.Minute)
+	root, cancelRoot := context.WithTimeout(context.Background(), limit)
 	alloc, cancelAlloc := chromedp.NewExecAllocator(root, opts...)
 	browser, cancelBrowser := chromedp.NewContext(alloc)
 	t.Cleanup(func() {
@@ -233,6 +234,10 @@ func newTab(t *testing.T, browser context.Context, base string, width, height in
 	}
 	tb := &tab{t: t, ctx: ctx, rec: rec, base: base}
 	tb.do(chromedp.EmulateViewport(width, height))
+	// The tables replay the other players' moves, and a click or key during a replay only
+	// skips it. Tabs act as a visitor who prefers reduced motion (the end state at once),
+	// except where a test turns the motion back on (tab.motion) to check the replay itself.
+	tb.motion(false)
 	if _, err := chromedp.Call(ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{Source: cspWatch}); err != nil {
 		t.Fatalf("adding the CSP watcher: %v", err)
 	}
@@ -244,6 +249,28 @@ func newTab(t *testing.T, browser context.Context, base string, width, height in
 		t.Fatalf("setting Accept-Language: %v", err)
 	}
 	return tb
+}
+
+// motion emulates a visitor who does (true) or does not (false) accept motion on pages:
+// prefers-reduced-motion.
+func (tb *tab) motion(on bool) {
+	tb.t.Helper()
+	v := "reduce"
+	if on {
+		v = "no-preference"
+	}
+	if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: v}},
+	}); err != nil {
+		tb.t.Fatalf("emulating prefers-reduced-motion: %v", err)
+	}
+}
+
+// openQuick opens the header's disclosure of the language and the filters, so that its
+// controls can be focused and clicked.
+func (tb *tab) openQuick() {
+	tb.t.Helper()
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("details.quick").open = true`))
 }
 
 // do runs actions that return nothing, within the step timeout.
@@ -396,7 +423,7 @@ func TestBrowser(t *testing.T) {
 	}
 	// The site first, so that its cleanup runs last: the browser closes its connections first.
 	site := browserSite(t)
-	browser := startBrowser(t)
+	browser := startBrowser(t, 2*time.Minute)
 
 	t.Run("pages", func(t *testing.T) { testPages(t, newTab(t, browser, site.URL, phoneWidth, phoneHeight)) })
 	t.Run("slider labels", func(t *testing.T) {
@@ -612,6 +639,7 @@ func testFilters(t *testing.T, tb *tab) {
 	wantFilters(t, "/ after saving", eval[filterState](tb, filterStateScript), 80, 50, 50, false)
 
 	// The keyboard moves a slider the browser's own way: the events come from the browser.
+	tb.openQuick()
 	tb.do(chromedp.Evaluate[chromedp.Void](`window.__marker = "kept"`),
 		chromedp.Focus(chromedp.ID("header-grain")), chromedp.KeyEvent(kb.ArrowRight))
 	tb.waitSaves(2)
@@ -916,7 +944,10 @@ const hitFailuresScript = `((sel) => {
 // the page, and checks that every control still receives the pointer, then clicks Look.
 func testOverlays(t *testing.T, tb *tab) {
 	tb.open("/asnas")
-	controls := `.site-nav a, .controls select, .controls input, .controls button:not([data-without-js]), .felt button, .restart a, main a`
+	// The header's settings open over the page, so the page's own controls are checked with
+	// them closed and the settings' controls with them open.
+	page := `.site-nav a, .quick > summary, .felt button, .restart a, main a`
+	quick := `.controls select, .controls input, .controls button:not([data-without-js])`
 	for _, v := range []int{100, 0} {
 		for _, name := range []string{"contrast", "grain", "temperature"} {
 			tb.do(setSlider("header-"+name, v, "input"))
@@ -925,12 +956,20 @@ func testOverlays(t *testing.T, tb *tab) {
 		if l.Before == "none" || l.After == "none" {
 			t.Fatalf("at %d the grain and temperature layers are not there: %+v", v, l)
 		}
-		if bad := eval[[]string](tb, fmt.Sprintf(hitFailuresScript, controls)); len(bad) > 0 {
-			t.Errorf("with every filter at %d, a layer covers controls: %q", v, bad)
+		for _, open := range []bool{false, true} {
+			controls := page
+			if open {
+				controls = quick
+			}
+			tb.do(chromedp.Evaluate[chromedp.Void](fmt.Sprintf(`document.querySelector("details.quick").open = %v`, open)))
+			if bad := eval[[]string](tb, fmt.Sprintf(hitFailuresScript, controls)); len(bad) > 0 {
+				t.Errorf("with every filter at %d, a layer covers controls: %q", v, bad)
+			}
+			if n := eval[int](tb, fmt.Sprintf(`[...document.querySelectorAll(%q)].filter((e) => e.getClientRects().length > 0).length`, controls)); n < 5 {
+				t.Errorf("only %d controls checked (%s)", n, controls)
+			}
 		}
-		if n := eval[int](tb, fmt.Sprintf(`document.querySelectorAll(%q).length`, controls)); n < 10 {
-			t.Errorf("only %d controls checked", n)
-		}
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("details.quick").open = false`))
 	}
 	for _, name := range []string{"contrast", "grain", "temperature"} {
 		tb.do(setSlider("header-"+name, 100, "input"))

@@ -32,6 +32,10 @@ type table[M, E any] struct {
 	// playAI lets the AI seats act until the human is to act or nobody is, appending what they
 	// did to the log.
 	playAI func(s *Server, m M, log []E) (M, []E, error)
+	// sameDeal, when set, tells whether a move left the match in the same deal: the move's
+	// events then extend the stored log instead of replacing it, so the table can show the
+	// whole deal's log (As-Nas). Without it the log holds the events since the last move.
+	sameDeal func(before, after M) bool
 }
 
 // step changes a match for one POST and returns the events it caused.
@@ -119,6 +123,9 @@ func (t table[M, E]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	}
 	if m, log, err = t.playAI(s, m, log); err != nil {
 		return err
+	}
+	if t.sameDeal != nil && t.sameDeal(rec.Match, m) {
+		log = append(rec.Log, log...)
 	}
 	err = t.save(ctx, s, id, version, &record[M, E]{Match: m, Log: log})
 	if errors.Is(err, store.ErrConflict) {

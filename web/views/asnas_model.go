@@ -1,6 +1,7 @@
 package views
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/cardavia/cardavia/rules/asnas"
@@ -14,7 +15,8 @@ type AsnasTable struct {
 	// Move is the match's move number; every form sends it back so that a stale form changes
 	// nothing.
 	Move uint64
-	// Log is what happened since the human's last move, oldest first.
+	// Log is what happened in this deal so far, oldest first (from the deal on). Since marks
+	// where the events after the human's last move begin.
 	Log []asnas.Event
 	// Notice is the catalog key of a short notice to show above the table, or "".
 	Notice string
@@ -50,4 +52,118 @@ func (t AsnasTable) MyTurn() bool { return t.View.ToAct == t.View.Seat && len(t.
 // HumanWon tells whether the human is among the match's winners.
 func (t AsnasTable) HumanWon() bool {
 	return t.View.Over && slices.Contains(t.View.Winners, t.View.Seat)
+}
+
+// Since is the index in Log of the first event after the human's last action (Look, Call,
+// Hold, Raise or Fold): the events the page replays. A log with no action of the human (a
+// new deal) is replayed whole.
+func (t AsnasTable) Since() int {
+	for i := len(t.Log) - 1; i >= 0; i-- {
+		e := t.Log[i]
+		if e.Seat == t.View.Seat && isAction(e.Kind) {
+			return i + 1
+		}
+	}
+	return 0
+}
+
+// isAction tells the events that are a seat's choice on its turn (Look included).
+func isAction(k asnas.EventKind) bool {
+	switch k {
+	case asnas.EvLooked, asnas.EvCalled, asnas.EvHeld, asnas.EvRaised, asnas.EvFolded:
+		return true
+	}
+	return false
+}
+
+// Replayable tells whether the log is this deal's whole story, from the deal on: only then
+// can the page rebuild the table as it stood before each event. (A record stored before logs
+// kept the whole deal starts later; its page simply shows the end state.)
+func (t AsnasTable) Replayable() bool {
+	return len(t.Log) > 0 && t.Log[0].Kind == asnas.EvDealt && t.Since() < len(t.Log)
+}
+
+// feltState is the public table at one moment of a deal, rebuilt from the log for the replay:
+// the pot, the highest bet, each seat's stake and status, and the last thing each seat did.
+type feltState struct {
+	Pot, HighBet   int
+	Stakes         [asnas.NumSeats]int
+	Looked, Folded [asnas.NumSeats]bool
+	// Said is each seat's last action event of this deal (Kind 0 before its first).
+	Said [asnas.NumSeats]asnas.Event
+}
+
+// after is the table once the event has happened. It mirrors what the engine's events
+// announce (RULES.md's betting), not its state: the page's final numbers always come from the
+// View, and this only fills in the moments between.
+func (st feltState) after(e asnas.Event) feltState {
+	s := e.Seat
+	switch e.Kind {
+	case asnas.EvDealt:
+		st = feltState{}
+	case asnas.EvOpened, asnas.EvCalled, asnas.EvRaised:
+		if e.To > st.Stakes[s] {
+			st.Pot += e.To - st.Stakes[s]
+			st.Stakes[s] = e.To
+		}
+		st.HighBet = max(st.HighBet, e.To)
+		st.Said[s] = e
+	case asnas.EvLooked:
+		st.Looked[s] = true
+		st.Said[s] = e
+	case asnas.EvHeld:
+		st.Said[s] = e
+	case asnas.EvFolded:
+		st.Folded[s] = true
+		st.Said[s] = e
+	}
+	return st
+}
+
+// stateAt is the table after the first n events of the log.
+func (t AsnasTable) stateAt(n int) feltState {
+	var st feltState
+	for _, e := range t.Log[:n] {
+		st = st.after(e)
+	}
+	return st
+}
+
+// Said is the seat's last action of this deal, for the seat's bubble (Kind 0 when none).
+func (t AsnasTable) Said(seat int) asnas.Event {
+	return t.stateAt(len(t.Log)).Said[seat]
+}
+
+// Standing is one line of the match's final standings.
+type Standing struct {
+	// Place is 1 to 4; seats with equal totals share a place.
+	Place int
+	Seat  int
+	Total asnas.Score
+}
+
+// Standings ranks the seats by their totals, highest first (ties share a place, listed in seat
+// order).
+func (t AsnasTable) Standings() []Standing {
+	out := make([]Standing, asnas.NumSeats)
+	for s := range asnas.NumSeats {
+		out[s] = Standing{Seat: s, Total: t.View.Totals[s]}
+	}
+	slices.SortStableFunc(out, func(a, b Standing) int { return cmp.Compare(b.Total, a.Total) })
+	for i := range out {
+		out[i].Place = i + 1
+		if i > 0 && out[i].Total == out[i-1].Total {
+			out[i].Place = out[i-1].Place
+		}
+	}
+	return out
+}
+
+// PotMark tells whether the seat's "wins the pot" mark is shown: after a deal, not after the
+// match, where the gold of the last pot would read as the winner of the whole match.
+func (t AsnasTable) PotMark(seat int) bool { return !t.View.Over && t.DealWinner(seat) }
+
+// MatchWinner tells whether the seat won (or shares the win of) the finished match.
+func (t AsnasTable) MatchWinner(seat int) bool {
+	return t.View.Over && slices.Contains(t.View.Winners, seat)
 }

@@ -32,6 +32,8 @@ type Chrome struct {
 	FiltersCSS string
 	// Section names the navigation entry to mark as current ("home", "asnas", "guandan").
 	Section string
+	// SkipToHand adds a second skip link, to the visitor's hand ("#hand"), on table pages.
+	SkipToHand bool
 }
 
 // SettingsForm is what the settings page shows besides the chrome.

@@ -47,24 +47,57 @@ func categoryName(ctx context.Context, c asnas.Category) string {
 	return i18n.T(ctx, "asnas.category."+c.String())
 }
 
-// verbLabel is the button text of a legal verb; a raise names the bet it raises to.
+// verbLabel is the button text of a legal verb. Call and Raise both name the stake level the
+// visitor reaches ("Call to 2", "Raise to 3"), as the log ("You called to 2") and the rules
+// do: one meaning for each word, never the amount paid.
 func verbLabel(ctx context.Context, v asnas.View, verb asnas.Verb) string {
 	switch verb {
 	case asnas.Raise:
 		return i18n.T(ctx, "asnas.verb.raise", v.HighBet+1)
 	case asnas.Call:
-		return i18n.T(ctx, "asnas.verb.call", v.HighBet-v.Me().Stake)
+		return i18n.T(ctx, "asnas.verb.call", v.HighBet)
 	}
 	return i18n.T(ctx, "asnas.verb."+verb.String())
 }
 
-// shortcuts are the keys app.js binds to the table's buttons (an enhancement: every button
-// works without them). The letters are the English verbs'; they are announced through
-// aria-keyshortcuts, not printed.
-var shortcuts = map[string]string{"look": "l", "call": "c", "hold": "h", "raise": "r", "fold": "f", "next": "n"}
+// shortcutKeys is the one table of keyboard shortcuts for every game's table, by action (the
+// data-action names of the buttons). Templates print the key on the button (ShortcutKey) and
+// put it in aria-keyshortcuts; app.js binds whatever aria-keyshortcuts says, so this table is
+// the only place a key is chosen. A key may serve two actions that never share a page (Next
+// deal and Rematch). The letters are the English verbs': app.js also matches the physical key
+// (KeyL), so they work on a Persian or Chinese keyboard layout too.
+var shortcutKeys = map[string]string{
+	"look": "l", "call": "c", "hold": "h", "raise": "r", "fold": "f",
+	"play": "p", "pass": "x", "return": "r", "hint": "t",
+	"next": "n", "new": "n",
+}
 
-// shortcut is the key bound to a verb or action.
-func shortcut(name string) string { return shortcuts[name] }
+// Shortcut is the key bound to a table action ("" for none), for aria-keyshortcuts.
+func Shortcut(action string) string { return shortcutKeys[action] }
+
+// shortcut is Shortcut under its older, unexported name.
+func shortcut(action string) string { return Shortcut(action) }
+
+// sayText is what a seat's action bubble says about its last action: the words of the button
+// the seat pressed ("Raise to 2", "Fold"), so that the bubble, the buttons and the log speak
+// alike. The dealer's opening bet has words of its own.
+func sayText(ctx context.Context, e asnas.Event) string {
+	switch e.Kind {
+	case asnas.EvOpened:
+		return i18n.T(ctx, "table.asnas.say.opened", e.To)
+	case asnas.EvLooked:
+		return i18n.T(ctx, "asnas.verb.look")
+	case asnas.EvCalled:
+		return i18n.T(ctx, "asnas.verb.call", e.To)
+	case asnas.EvHeld:
+		return i18n.T(ctx, "asnas.verb.hold")
+	case asnas.EvRaised:
+		return i18n.T(ctx, "asnas.verb.raise", e.To)
+	case asnas.EvFolded:
+		return i18n.T(ctx, "asnas.verb.fold")
+	}
+	return ""
+}
 
 // eventText narrates one engine event for the log. The human's own actions have their own
 // messages ("You raised to 2"), because most languages conjugate differently for "you". Each
@@ -118,4 +151,19 @@ func resultLine(ctx context.Context, r asnas.DealResult, viewer int) string {
 		return i18n.T(ctx, "asnas.result.you.shared", seatList(ctx, others))
 	}
 	return i18n.T(ctx, "asnas.result.showdown", len(r.Winners), seatList(ctx, r.Winners))
+}
+
+// keyCap is how a shortcut key is printed on a key cap: a letter in capitals.
+func keyCap(k string) string { return strings.ToUpper(k) }
+
+// matchWinnersLine tells who won the match; the visitor is "you", in sentences of their own.
+func matchWinnersLine(ctx context.Context, winners []int, viewer int) string {
+	others := slices.DeleteFunc(slices.Clone(winners), func(s int) bool { return s == viewer })
+	switch {
+	case len(others) == len(winners):
+		return i18n.T(ctx, "asnas.match.winners", len(winners), seatList(ctx, winners))
+	case len(others) == 0:
+		return i18n.T(ctx, "table.asnas.match.you")
+	}
+	return i18n.T(ctx, "table.asnas.match.youshare", seatList(ctx, others))
 }
