@@ -31,16 +31,17 @@ const (
 	gameGuandan = 2
 )
 
-// ID is a match's identifier: 40 random bits. It is short enough to share the move token with
+// ID is a match's identifier: 39 random bits. It is short enough to share the move token with
 // the match's move count (see Token), and long enough that a visitor never meets a repeat.
 type ID uint64
 
-// idBits is the size of an ID.
-const idBits = 40
+// idBits is the size of an ID: with moveBits, 63 bits, so that a token is a non-negative
+// int64 wherever it is parsed.
+const idBits = 39
 
 // moveBits is how many moves a match may have: far beyond any match (a Guandan match from 2 to
 // A is a few thousand actions).
-const moveBits = 64 - idBits
+const moveBits = 24
 
 // NewID draws a random match id, never zero.
 func NewID() ID {

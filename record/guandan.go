@@ -36,6 +36,13 @@ func NewGuandan(id ID, seed uint64, started int64) *Guandan {
 	return &Guandan{ID: id, Started: started, Seed: seed, deals: []guandanDeal{{start: start}}, m: m, opening: ev}
 }
 
+// NewGuandanFrom starts a match at the deal start describes (a position built for a test or a
+// study, see gd.DealStart); its seed is the start's generator state.
+func NewGuandanFrom(id ID, start gd.DealStart, started int64) *Guandan {
+	m, ev := gd.Resume(start)
+	return &Guandan{ID: id, Started: started, Seed: start.RNG, deals: []guandanDeal{{start: start}}, m: m, opening: ev}
+}
+
 // Match is the current state.
 func (g *Guandan) Match() gd.Match { return g.m }
 
@@ -130,11 +137,12 @@ func replayGuandanDeal(start gd.DealStart, actions []gd.Action) (gd.Match, []gd.
 	return m, opening, steps, nil
 }
 
-// Replay rebuilds the whole match from its seed alone, deal after deal, ignoring the stored
-// deal starts, and checks that each stored start is the one the replay reaches. It is the
-// proof that the stored starts (which let a load replay only the current deal) are exact.
+// Replay rebuilds the whole match from its first deal's start (the seed, for a match dealt by
+// NewGuandan), deal after deal, ignoring the later stored starts, and checks that each of them
+// is the one the replay reaches. It is the proof that the stored starts (which let a load
+// replay only the current deal) are exact.
 func (g *Guandan) Replay() (gd.Match, error) {
-	m, _ := gd.Resume(gd.FirstDeal(g.Seed))
+	m, _ := gd.Resume(g.deals[0].start)
 	for i, d := range g.deals {
 		if i > 0 {
 			want := m.NextDeal()
@@ -160,7 +168,8 @@ func (g *Guandan) Replay() (gd.Match, error) {
 }
 
 func sameStart(a, b gd.DealStart) bool {
-	return a.RNG == b.RNG && a.Levels == b.Levels && a.Level == b.Level && a.DealNo == b.DealNo && slices.Equal(a.PrevFinish, b.PrevFinish)
+	return a.RNG == b.RNG && a.Levels == b.Levels && a.Level == b.Level && a.DealNo == b.DealNo &&
+		slices.Equal(a.PrevFinish, b.PrevFinish) && a.Given == b.Given && a.Hands == b.Hands && a.Leader == b.Leader
 }
 
 // Action kinds as stored (see the package doc).
@@ -222,6 +231,19 @@ func (g *Guandan) Encode() []byte {
 		for _, seat := range s.PrevFinish {
 			w.byte(byte(seat))
 		}
+		if !s.Given {
+			w.byte(0)
+		} else {
+			w.byte(1)
+			w.byte(byte(s.Leader))
+			for _, h := range s.Hands {
+				cards := h.Cards()
+				w.uvarint(uint64(len(cards)))
+				for _, c := range cards {
+					w.byte(cardCode(c))
+				}
+			}
+		}
 		w.uvarint(uint64(len(d.actions)))
 		for _, a := range d.actions {
 			switch a.Kind {
@@ -277,7 +299,7 @@ func DecodeGuandan(b []byte) (*Guandan, error) {
 	if err := r.done(); err != nil {
 		return nil, err
 	}
-	if first := g.deals[0].start; !sameStart(first, gd.FirstDeal(h.seed)) {
+	if g.deals[0].start.RNG != h.seed {
 		return nil, fmt.Errorf("%w: the first deal does not start from the seed", ErrCorrupt)
 	}
 	last := g.deals[n-1]
@@ -306,6 +328,28 @@ func readGuandanDeal(r *reader) guandanDeal {
 			r.fail("seat out of range")
 		}
 		s.PrevFinish = append(s.PrevFinish, int(seat))
+	}
+	switch r.byte() {
+	case 0:
+	case 1:
+		s.Given = true
+		s.Leader = int(r.byte())
+		if s.Leader > 3 {
+			r.fail("seat out of range")
+		}
+		var all gd.Set
+		for i := range s.Hands {
+			for range r.count(gd.NumCards) {
+				c := readCard(r)
+				if all.Has(c) {
+					r.fail("a card dealt twice")
+				}
+				all.Add(c)
+				s.Hands[i].Add(c)
+			}
+		}
+	default:
+		r.fail("bad deal start")
 	}
 	d := guandanDeal{start: s}
 	// A deal has at most 108 plays and fewer than three passes a play, and four returns.
@@ -365,4 +409,15 @@ func readCard(r *reader) gd.Card {
 		r.fail("card out of range")
 	}
 	return c
+}
+
+// Starts are the starts of the deals dealt so far, oldest first: each deal's levels going in
+// and the previous deal's finishing order, from which a history sums up the match.
+func (g *Guandan) Starts() []gd.DealStart {
+	out := make([]gd.DealStart, len(g.deals))
+	for i, d := range g.deals {
+		out[i] = d.start
+		out[i].PrevFinish = slices.Clone(d.start.PrevFinish)
+	}
+	return out
 }

@@ -16,6 +16,12 @@ type DealStart struct {
 	DealNo int
 	// PrevFinish is the previous deal's finishing order, empty for the first deal.
 	PrevFinish []int
+	// Given, when true, deals Hands instead of shuffling, with Leader to lead and no tribute:
+	// a position built for a test or a study (as NewDealFrom builds it), recorded and replayed
+	// like any deal. The deals after it are shuffled from RNG as usual.
+	Given  bool
+	Hands  [4]Set
+	Leader int
 }
 
 // FirstDeal is the start of the first deal of the match NewMatch(seed) starts.
@@ -32,6 +38,14 @@ func (m Match) NextDeal() DealStart {
 // Resume deals the deal s describes, with its tribute, and returns the match and the events of
 // the deal's start: exactly what NewMatch (for FirstDeal) or ActNextDeal (for NextDeal) gives.
 func Resume(s DealStart) (Match, []Event) {
+	if s.Given {
+		m := NewDealFrom(s.Level, s.Hands, s.Leader)
+		m.RNG, m.Levels, m.DealNo = s.RNG, s.Levels, s.DealNo
+		if len(s.PrevFinish) > 0 {
+			m.PrevFinish = slices.Clone(s.PrevFinish)
+		}
+		return m, []Event{{Kind: EvDealt, Levels: m.Levels, Place: m.DealNo, Seat: -1}, {Kind: EvLead, Seat: m.Leader}}
+	}
 	m := Match{
 		RNG: s.RNG, Levels: s.Levels, NextLevel: s.Level, DealNo: s.DealNo - 1,
 		Winner: -1, Turn: -1, LastSeat: -1,
