@@ -680,6 +680,12 @@ func auditAsnasPage(t testing.TB, ts *testSite, id string, p page) {
 	if err != nil {
 		t.Fatalf("no As-Nas match: %v", err)
 	}
+	auditAsnasMatch(t, m, id, p)
+}
+
+// auditAsnasMatch checks an As-Nas page against the match it shows (see auditAsnasPage).
+func auditAsnasMatch(t testing.TB, m asnas.Match, id string, p page) {
+	t.Helper()
 	d := m.Deal
 	want := map[string]int{}
 	shownHands := 0
@@ -761,6 +767,12 @@ func auditGuandanPage(t testing.TB, ts *testSite, id string, p page) {
 	if err != nil {
 		t.Fatalf("no Guandan match: %v", err)
 	}
+	auditGuandanMatch(t, m, id, p)
+}
+
+// auditGuandanMatch checks a Guandan page against the match it shows (see auditGuandanPage).
+func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
+	t.Helper()
 	own := m.Hands[humanSeat]
 	var tribute []gd.Card
 	for _, e := range m.TributeLog {
