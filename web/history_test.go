@@ -254,4 +254,3 @@ func TestHistoryStatsSumTheMatches(t *testing.T) {
 		t.Error("a shelf of another version decoded")
 	}
 }
-
