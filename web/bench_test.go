@@ -40,8 +40,8 @@ func benchServer(b *testing.B) (*Server, *http.Cookie) {
 	req.AddCookie(c)
 	rec = httptest.NewRecorder()
 	s.ServeHTTP(rec, req)
-	if rec.Code != http.StatusSeeOther {
-		b.Fatalf("first move: %d", rec.Code)
+	if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/asnas" {
+		b.Fatalf("first move: %d %s", rec.Code, rec.Header().Get("Location"))
 	}
 	for _, nc := range rec.Result().Cookies() {
 		if nc.Name == cookieName {

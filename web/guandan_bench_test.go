@@ -26,10 +26,13 @@ func newGuandanBench(b *testing.B) guandanBench {
 		b.Fatalf("first visit: %d", rec.Code)
 	}
 	gb.id = benchVisitor(s, c)
+	gb.c = newCookie(rec, gb.c)
 	move := regexp.MustCompile(`data-move="([0-9]+)"`).FindStringSubmatch(rec.Body.String())
-	if r := gb.do("POST", "/guandan/restart", url.Values{"move": {move[1]}}); r.Code != http.StatusSeeOther {
-		b.Fatalf("first move: %d", r.Code)
+	r := gb.do("POST", "/guandan/restart", url.Values{"move": {move[1]}})
+	if r.Code != http.StatusSeeOther || r.Header().Get("Location") != "/guandan" {
+		b.Fatalf("first move: %d %s", r.Code, r.Header().Get("Location"))
 	}
+	gb.c = newCookie(r, gb.c)
 	return gb
 }
 
@@ -95,4 +98,14 @@ func BenchmarkGuandanPlayPost(b *testing.B) {
 			b.Fatal(r.Code, r.Header().Get("Location"))
 		}
 	}
+}
+
+// newCookie is the session cookie a response sets, else old.
+func newCookie(rec *httptest.ResponseRecorder, old *http.Cookie) *http.Cookie {
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == cookieName {
+			return c
+		}
+	}
+	return old
 }
