@@ -121,6 +121,12 @@ func (r *reader) uvarint() uint64 {
 		r.fail("bad number")
 		return 0
 	}
+	// One value, one encoding: an overlong varint (0x80 0x00 for 0) would decode to a record
+	// that encodes to other bytes.
+	if n != len(binary.AppendUvarint(nil, v)) {
+		r.fail("overlong number")
+		return 0
+	}
 	r.b = r.b[n:]
 	return v
 }
