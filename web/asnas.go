@@ -1,12 +1,11 @@
 package web
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"net/http"
 
+	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -16,14 +15,14 @@ import (
 const maxAISteps = 200
 
 // asnasGame is the As-Nas table's plumbing.
-var asnasGame = table[asnas.Match, asnas.Event]{
-	game:     "asnas",
-	newMatch: (*Server).newAsnasMatch,
-	playAI:   (*Server).playAI,
-	// The same match (a restart deals from a fresh seed) and the same deal.
-	sameDeal: func(before, after asnas.Match) bool {
-		return before.Seed == after.Seed && before.DealNo == after.DealNo
-	},
+var asnasGame = table[*record.Asnas]{
+	game:    "asnas",
+	deal:    (*Server).newAsnasMatch,
+	decode:  record.DecodeAsnas,
+	id:      func(a *record.Asnas) record.ID { return a.ID },
+	playAI:  (*Server).playAI,
+	over:    func(a *record.Asnas) bool { return a.Match().Over() },
+	summary: asnasSummary,
 }
 
 // asnasNotices are the table's notices, by the value of the ?notice= parameter. Anything else
@@ -33,30 +32,29 @@ var asnasNotices = map[string]string{
 	"expired": "asnas.notice.expired",
 }
 
-// newAsnasMatch deals a new match from a fresh seed and lets the AI seats act until it is the
-// human's turn; its log starts with the deal and the opening bet.
-func (s *Server) newAsnasMatch() (asnas.Match, []asnas.Event, error) {
-	m := asnas.NewMatch(s.cfg.Seed())
-	return s.playAI(m, m.Deal.OpeningEvents())
+// newAsnasMatch deals match id from seed and lets the AI seats act until it is the human's
+// turn.
+func (s *Server) newAsnasMatch(id record.ID, seed uint64) (*record.Asnas, error) {
+	a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
+	return a, s.playAI(a)
 }
 
-// playAI lets the AI seats act until the human is to act or the deal is over, and appends what
-// they did to log. An AI that picks an illegal verb is a server error, not the visitor's.
-func (s *Server) playAI(m asnas.Match, log []asnas.Event) (asnas.Match, []asnas.Event, error) {
+// playAI lets the AI seats act until the human is to act or the deal is over; the record keeps
+// what they did. An AI that picks an illegal verb is a server error, not the visitor's.
+func (s *Server) playAI(a *record.Asnas) error {
 	for range maxAISteps {
+		m := a.Match()
 		seat := m.ToAct()
 		if seat < 0 || seat == humanSeat {
-			return m, log, nil
+			return nil
 		}
 		verb := s.cfg.AsnasAI(decisionSeed(m, seat)).Decide(m.View(seat))
-		next, ev, err := m.Apply(asnas.Action{Seat: seat, Verb: verb})
-		if err != nil {
+		if _, err := a.Apply(asnas.Action{Seat: seat, Verb: verb}); err != nil {
 			// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
-			return m, log, fmt.Errorf("web: AI at seat %d chose %v: %v", seat, verb, err)
+			return fmt.Errorf("web: AI at seat %d chose %v: %v", seat, verb, err)
 		}
-		m, log = next, append(log, ev...)
 	}
-	return m, log, errors.New("web: the AI seats did not end their turns")
+	return errors.New("web: the AI seats did not end their turns")
 }
 
 // decisionSeed derives an AI decision's seed from the match seed and the position: the same
@@ -73,22 +71,16 @@ func decisionSeed(m asnas.Match, seat int) uint64 {
 		}
 		words = append(words, uint64(d.Stakes[s]), uint64(d.Raises[s]), flags)
 	}
-	h := fnv.New64a()
-	var buf [8]byte
-	for _, w := range words {
-		binary.LittleEndian.PutUint64(buf[:], w)
-		_, _ = h.Write(buf[:])
-	}
-	return h.Sum64()
+	return positionSeed(words...)
 }
 
 // asnasTable shows the visitor's table, dealing a new match for a new visitor.
 func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
-	rec, version, err := asnasGame.open(s, w, r)
+	a, err := asnasGame.open(s, w, r)
 	if err != nil {
 		return err
 	}
-	t := views.AsnasTable{View: humanView(rec.Match), Move: version, Log: rec.Log, Notice: asnasNotices[r.URL.Query().Get("notice")]}
+	t := views.AsnasTable{View: humanView(a.Match()), Move: a.Token(), Log: a.DealLog(), Notice: asnasNotices[r.URL.Query().Get("notice")]}
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = true
 	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))
@@ -116,8 +108,9 @@ func (s *Server) asnasMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequest("unknown verb")
 	}
-	return asnasGame.post(s, w, r, asnasGame.redirect, func(m asnas.Match) (asnas.Match, []asnas.Event, error) {
-		return m.Apply(asnas.Action{Seat: humanSeat, Verb: verb})
+	return asnasGame.post(s, w, r, asnasGame.redirect, func(a *record.Asnas) (*record.Asnas, error) {
+		_, err := a.Apply(asnas.Action{Seat: humanSeat, Verb: verb})
+		return a, err
 	})
 }
 
@@ -126,7 +119,10 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return asnasGame.post(s, w, r, asnasGame.redirect, asnas.Match.NextDeal)
+	return asnasGame.post(s, w, r, asnasGame.redirect, func(a *record.Asnas) (*record.Asnas, error) {
+		_, err := a.NextDeal()
+		return a, err
+	})
 }
 
 // asnasRestartForm asks for confirmation before a match is thrown away.

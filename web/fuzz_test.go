@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/store"
@@ -29,6 +31,7 @@ var fuzzKey = []byte("fuzzing secret, thirty-two bytes")
 type fuzzFixture struct {
 	id, cookie   string
 	keys         []string
+	gameKeys     map[string][]string // the keys of each game's state: its shelf and its match
 	data         map[string][]byte
 	versions     map[string]uint64
 	asnasMove    uint64
@@ -81,35 +84,65 @@ func newFuzzFixture(tb testing.TB) *fuzzFixture {
 		}
 	}
 	get("/guandan")
+	// A table page stores nothing; a first move does: a restart at each table.
+	for _, game := range []string{"asnas", "guandan"} {
+		req := httptest.NewRequest(http.MethodGet, "/"+game, nil)
+		req.AddCookie(&http.Cookie{Name: cookieName, Value: cookie})
+		rec := httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		for _, c := range rec.Result().Cookies() {
+			if c.Name == cookieName {
+				cookie = c.Value
+			}
+		}
+		m := regexp.MustCompile(`data-move="([0-9]+)"`).FindStringSubmatch(rec.Body.String())
+		if m == nil {
+			tb.Fatalf("GET /%s: no move number", game)
+		}
+		req = httptest.NewRequest(http.MethodPost, "/"+game+"/restart", strings.NewReader("move="+m[1]))
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+		req.AddCookie(&http.Cookie{Name: cookieName, Value: cookie})
+		rec = httptest.NewRecorder()
+		s.ServeHTTP(rec, req)
+		if rec.Code != http.StatusSeeOther || rec.Header().Get("Location") != "/"+game {
+			tb.Fatalf("restart %s: %d %s", game, rec.Code, rec.Header().Get("Location"))
+		}
+		for _, c := range rec.Result().Cookies() {
+			if c.Name == cookieName {
+				cookie = c.Value
+			}
+		}
+	}
 	req := httptest.NewRequest(http.MethodGet, "/", nil)
 	req.AddCookie(&http.Cookie{Name: cookieName, Value: cookie})
 	sess, _ := s.sessions.Get(req, cookieName)
 	id, _ := sess.Values["id"].(string)
 	fx := &fuzzFixture{id: id, cookie: cookie, data: map[string][]byte{}, versions: map[string]uint64{}, pages: true}
 	ctx := context.Background()
-	a, av, err := asnasGame.load(ctx, s, id)
-	if err != nil || a == nil || a.Match.ToAct() != humanSeat {
+	a, _, err := asnasGame.load(ctx, s, id)
+	if err != nil || a == nil || a.Match().ToAct() != humanSeat {
 		tb.Fatalf("the As-Nas fixture does not wait for the visitor: %v", err)
 	}
-	g, gv, err := guandanGame.load(ctx, s, id)
-	if err != nil || g == nil || g.Match.ToAct() != humanSeat || g.Match.Phase() != gd.PhasePlay {
+	g, _, err := guandanGame.load(ctx, s, id)
+	if err != nil || g == nil || g.Match().ToAct() != humanSeat || g.Match().Phase() != gd.PhasePlay {
 		tb.Fatalf("the Guandan fixture does not wait for the visitor: %v", err)
 	}
-	fx.asnasMove, fx.guandanMove = av, gv
-	fx.hand = g.Match.Hands[humanSeat].Cards()
-	fx.others = g.Match.Hands[1].Cards()[:3]
+	fx.asnasMove, fx.guandanMove = a.Token(), g.Token()
+	fx.hand = g.Match().Hands[humanSeat].Cards()
+	fx.others = g.Match().Hands[1].Cards()[:3]
 	for i := 0; i+1 < len(fx.hand); i++ {
 		if fx.hand[i].String() == fx.hand[i+1].String() || fx.hand[i].Rank() == fx.hand[i+1].Rank() {
 			var pair gd.Set
 			pair.Add(fx.hand[i])
 			pair.Add(fx.hand[i+1])
-			if rs := gd.Readings(pair, g.Match.Level); len(rs) > 0 {
+			if rs := gd.Readings(pair, g.Match().Level); len(rs) > 0 {
 				fx.reading = rs[0].String()
 				break
 			}
 		}
 	}
-	for _, key := range []string{asnasGame.key(id), guandanGame.key(id), prefsKey(id)} {
+	fx.gameKeys = map[string][]string{"asnas:": asnasGame.keysOf(ctx, s, id), "guandan:": guandanGame.keysOf(ctx, s, id)}
+	for _, key := range append(append(slices.Clone(fx.gameKeys["asnas:"]), fx.gameKeys["guandan:"]...), prefsKey(id)) {
 		data, version, err := mem.Load(ctx, key)
 		if err != nil {
 			tb.Fatal(err)
@@ -129,22 +162,21 @@ func newFuzzFixtures(tb testing.TB) []*fuzzFixture {
 	start := newFuzzFixture(tb)
 	s := fuzzServer(tb, start.restore(tb), io.Discard)
 	ctx := context.Background()
-	a, _, _ := asnasGame.load(ctx, s, start.id)
-	g, _, _ := guandanGame.load(ctx, s, start.id)
-	am, gm := a.Match, g.Match
+	am, _, _ := asnasGame.load(ctx, s, start.id)
+	gm, _, _ := guandanGame.load(ctx, s, start.id)
 	// Play on with every seat's decisions made by the AI players: only the positions matter.
 	asnasUntil := func(done func(asnas.Match) bool) {
-		for i := 0; !done(am); i++ {
+		for i := 0; !done(am.Match()); i++ {
 			if i > 500 {
 				tb.Fatal("the As-Nas fixture never reached its position")
 			}
 			var err error
-			switch {
-			case am.Deal.Over():
-				am, _, err = am.NextDeal()
+			switch m := am.Match(); {
+			case m.Deal.Over():
+				_, err = am.NextDeal()
 			default:
-				seat := am.ToAct()
-				am, _, err = am.Apply(asnas.Action{Seat: seat, Verb: aiasnas.NewPlayer(uint64(i)).Decide(am.View(seat))})
+				seat := m.ToAct()
+				_, err = am.Apply(asnas.Action{Seat: seat, Verb: aiasnas.NewPlayer(uint64(i)).Decide(m.View(seat))})
 			}
 			if err != nil {
 				tb.Fatal(err)
@@ -152,24 +184,24 @@ func newFuzzFixtures(tb testing.TB) []*fuzzFixture {
 		}
 	}
 	guandanUntil := func(done func(gd.Match) bool, limit int) bool {
-		for i := 0; !done(gm); i++ {
-			if i > limit || gm.Phase() == gd.PhaseMatchOver {
+		for i := 0; !done(gm.Match()); i++ {
+			m := gm.Match()
+			if i > limit || m.Phase() == gd.PhaseMatchOver {
 				return false
 			}
-			seat := gm.ToAct()
+			seat := m.ToAct()
 			ai := testGuandanAI(uint64(i))
 			var a gd.Action
-			switch gm.Phase() {
+			switch m.Phase() {
 			case gd.PhaseDealOver:
 				a = gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat}
 			case gd.PhaseReturn:
-				a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: ai.Return(gm.View(seat))}
+				a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: ai.Return(m.View(seat))}
 			default:
-				a = ai.Play(gm.View(seat))
+				a = ai.Play(m.View(seat))
 				a.Seat = seat
 			}
-			var err error
-			if gm, _, err = gm.Apply(a); err != nil {
+			if _, err := gm.Apply(a); err != nil {
 				tb.Fatal(err)
 			}
 		}
@@ -188,22 +220,20 @@ func newFuzzFixtures(tb testing.TB) []*fuzzFixture {
 	return fixtures
 }
 
-// with is the fixture's visitor at other positions, saved as the next version of each match.
-func (fx *fuzzFixture) with(tb testing.TB, am asnas.Match, gm gd.Match) *fuzzFixture {
+// with is the fixture's visitor at other positions of the same matches, saved as their next
+// versions.
+func (fx *fuzzFixture) with(tb testing.TB, am *record.Asnas, gm *record.Guandan) *fuzzFixture {
 	mem := fx.restore(tb)
 	s := fuzzServer(tb, mem, io.Discard)
 	ctx := context.Background()
-	if err := asnasGame.save(ctx, s, fx.id, fx.asnasMove, &record[asnas.Match, asnas.Event]{Match: am}); err != nil {
-		tb.Fatal(err)
-	}
-	if err := guandanGame.save(ctx, s, fx.id, fx.guandanMove, &record[gd.Match, gd.Event]{Match: gm}); err != nil {
-		tb.Fatal(err)
-	}
-	next := &fuzzFixture{id: fx.id, cookie: fx.cookie, data: map[string][]byte{}, versions: map[string]uint64{},
-		asnasMove: fx.asnasMove + 1, guandanMove: fx.guandanMove + 1, hand: gm.Hands[humanSeat].Cards(), reading: fx.reading}
-	next.others = gm.Hands[1].Cards()[:min(3, gm.Hands[1].Len())]
+	asnasGame.put(tb, s, fx.id, am)
+	guandanGame.put(tb, s, fx.id, gm)
+	g := gm.Match()
+	next := &fuzzFixture{id: fx.id, cookie: fx.cookie, data: map[string][]byte{}, versions: map[string]uint64{}, gameKeys: fx.gameKeys,
+		asnasMove: am.Token(), guandanMove: gm.Token(), hand: g.Hands[humanSeat].Cards(), reading: fx.reading}
+	next.others = g.Hands[1].Cards()[:min(3, g.Hands[1].Len())]
 	if len(next.others) == 0 {
-		next.others = gm.Hands[2].Cards()[:1]
+		next.others = g.Hands[2].Cards()[:1]
 	}
 	if len(next.hand) < 2 {
 		next.hand = fx.hand
@@ -426,26 +456,27 @@ func FuzzRequests(f *testing.F) {
 
 		accepted := method == http.MethodPost && rec.Code == http.StatusSeeOther &&
 			!strings.Contains(rec.Header().Get("Location"), "notice=")
-		for _, key := range []string{asnasGame.key(fx.id), guandanGame.key(fx.id)} {
-			data, version, err := mem.Load(context.Background(), key)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if version == fx.versions[key] && string(data) == string(fx.data[key]) {
-				continue
-			}
-			prefix := key[:strings.Index(key, ":")+1]
-			if !accepted || !slices.Contains(moveRoutes[prefix], u.Path) {
-				t.Fatalf("%s %q (%d %q) changed %s, refused or not a move of that game", method, target, rec.Code, rec.Header().Get("Location"), prefix)
-			}
-			// An accepted move: the new match is whole and the table shows it.
-			table := "/" + strings.TrimSuffix(prefix, ":")
-			get := httptest.NewRequest(http.MethodGet, table, nil)
-			get.Header.Set("Cookie", cookieName+"="+fx.cookie)
-			page := httptest.NewRecorder()
-			s.ServeHTTP(page, get)
-			if page.Code != http.StatusOK || !strings.Contains(page.Body.String(), fmt.Sprintf(`data-move="%d"`, version)) {
-				t.Fatalf("after %s %q the table answers %d without move %d", method, target, page.Code, version)
+		for prefix, keys := range fx.gameKeys {
+			for _, key := range keys {
+				data, version, err := mem.Load(context.Background(), key)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if version == fx.versions[key] && string(data) == string(fx.data[key]) {
+					continue
+				}
+				if !accepted || !slices.Contains(moveRoutes[prefix], u.Path) {
+					t.Fatalf("%s %q (%d %q) changed %s, refused or not a move of that game", method, target, rec.Code, rec.Header().Get("Location"), prefix)
+				}
+				// An accepted move: the new match is whole and the table shows it.
+				table := "/" + strings.TrimSuffix(prefix, ":")
+				get := httptest.NewRequest(http.MethodGet, table, nil)
+				get.Header.Set("Cookie", cookieName+"="+fx.cookie)
+				page := httptest.NewRecorder()
+				s.ServeHTTP(page, get)
+				if page.Code != http.StatusOK || strings.Contains(page.Body.String(), fmt.Sprintf(`data-move="%d"`, map[string]uint64{"asnas:": fx.asnasMove, "guandan:": fx.guandanMove}[prefix])) {
+					t.Fatalf("after %s %q the table answers %d with the old move number", method, target, page.Code)
+				}
 			}
 		}
 	})

@@ -1,12 +1,11 @@
 package web
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
-	"hash/fnv"
 	"net/http"
 
+	"github.com/cardavia/cardavia/record"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -21,10 +20,14 @@ type GuandanAI interface {
 }
 
 // guandanGame is the Guandan table's plumbing.
-var guandanGame = table[gd.Match, gd.Event]{
-	game:     "guandan",
-	newMatch: (*Server).newGuandanMatch,
-	playAI:   (*Server).guandanAI,
+var guandanGame = table[*record.Guandan]{
+	game:    "guandan",
+	deal:    (*Server).newGuandanMatch,
+	decode:  record.DecodeGuandan,
+	id:      func(g *record.Guandan) record.ID { return g.ID },
+	playAI:  (*Server).guandanAI,
+	over:    func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseMatchOver },
+	summary: guandanSummary,
 }
 
 // guandanNotices are the table's notices, by the value of the ?notice= parameter. Anything
@@ -38,26 +41,23 @@ var guandanNotices = map[string]string{
 	"choose":  "guandan.notice.choose",
 }
 
-// newGuandanMatch starts a match from a fresh seed and lets the AI seats act until the human
-// is to act. NewMatch reports no events, so the log starts with the deal and the first lead.
-func (s *Server) newGuandanMatch() (gd.Match, []gd.Event, error) {
-	m := gd.NewMatch(s.cfg.Seed())
-	opening := []gd.Event{
-		{Kind: gd.EvDealt, Seat: -1, Place: m.DealNo, Levels: m.Levels},
-		{Kind: gd.EvLead, Seat: m.ToAct()},
-	}
-	return s.guandanAI(m, opening)
+// newGuandanMatch deals match id from seed and lets the AI seats act until the human is to
+// act.
+func (s *Server) newGuandanMatch(id record.ID, seed uint64) (*record.Guandan, error) {
+	g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
+	return g, s.guandanAI(g)
 }
 
 // guandanAI lets the AI seats act, their plays and their own return cards, until the human
 // is to act or nobody is (the deal or the match is over; the next deal waits for the human's
-// "Next deal"). What they did is appended to log. An AI action the engine refuses is a server
+// "Next deal"). The record keeps what they did. An AI action the engine refuses is a server
 // error, never the visitor's.
-func (s *Server) guandanAI(m gd.Match, log []gd.Event) (gd.Match, []gd.Event, error) {
+func (s *Server) guandanAI(g *record.Guandan) error {
 	for range maxGuandanAISteps {
+		m := g.Match()
 		seat := m.ToAct()
 		if seat < 0 || seat == humanSeat {
-			return m, log, nil
+			return nil
 		}
 		ai := s.cfg.GuandanAI(guandanSeed(m, seat))
 		var a gd.Action
@@ -68,16 +68,14 @@ func (s *Server) guandanAI(m gd.Match, log []gd.Event) (gd.Match, []gd.Event, er
 			a = ai.Play(m.View(seat))
 			a.Seat = seat
 		default:
-			return m, log, nil
+			return nil
 		}
-		next, ev, err := m.Apply(a)
-		if err != nil {
+		if _, err := g.Apply(a); err != nil {
 			// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
-			return m, log, fmt.Errorf("web: Guandan AI at seat %d: %v", seat, err)
+			return fmt.Errorf("web: Guandan AI at seat %d: %v", seat, err)
 		}
-		m, log = next, append(log, ev...)
 	}
-	return m, log, errors.New("web: the Guandan AI seats did not end their turns")
+	return errors.New("web: the Guandan AI seats did not end their turns")
 }
 
 // maxGuandanAISteps bounds the AI turns in one request. After the human goes out the three AI
@@ -88,28 +86,23 @@ const maxGuandanAISteps = 4 * 108
 // guandanSeed derives an AI decision's seed from the match's generator state and the
 // position, so the same position of the same match always gets the same decision.
 func guandanSeed(m gd.Match, seat int) uint64 {
-	h := fnv.New64a()
-	var buf [8]byte
-	for _, w := range []uint64{m.RNG, uint64(m.DealNo), uint64(seat), uint64(m.Phase()), m.Played[0], m.Played[1], m.Hands[seat][0], m.Hands[seat][1], uint64(len(m.Trick))} {
-		binary.LittleEndian.PutUint64(buf[:], w)
-		_, _ = h.Write(buf[:])
-	}
-	return h.Sum64()
+	return positionSeed(m.RNG, uint64(m.DealNo), uint64(seat), uint64(m.Phase()), m.Played[0], m.Played[1], m.Hands[seat][0], m.Hands[seat][1], uint64(len(m.Trick)))
 }
 
 // guandanTable shows the visitor's table, dealing a new match for a new visitor. The query
 // only changes what is shown, never the match: the arrangement of the hand, cards to show
 // selected, a hint, a notice.
 func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
-	rec, version, err := guandanGame.open(s, w, r)
+	g, err := guandanGame.open(s, w, r)
 	if err != nil {
 		return err
 	}
+	m := g.Match()
 	q := r.URL.Query()
 	t := views.GuandanTable{
-		View:    rec.Match.View(humanSeat),
-		Move:    version,
-		Log:     rec.Log,
+		View:    m.View(humanSeat),
+		Move:    g.Token(),
+		Log:     g.Log(humanSeat),
 		Notice:  guandanNotices[q.Get("notice")],
 		Arrange: parseArrange(q.Get("arrange")),
 	}
@@ -117,14 +110,14 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)
 	if t.Arrange == views.ArrangePlan {
-		t.Plan = s.cfg.GuandanAI(guandanSeed(rec.Match, humanSeat)).Plan(t.View.Hand, t.View.Level)
+		t.Plan = s.cfg.GuandanAI(guandanSeed(m, humanSeat)).Plan(t.View.Hand, t.View.Level)
 	}
 	if t.MyTurn() {
 		if q.Get("hint") != "" {
-			t.Hint = s.guandanHint(rec.Match)
+			t.Hint = s.guandanHint(m)
 			t.Selected = t.Hint.Cards
 		}
-		if rs := rec.Match.ReadingsNow(t.Selected); len(rs) > 1 {
+		if rs := m.ReadingsNow(t.Selected); len(rs) > 1 {
 			t.Readings = rs
 		}
 	}
@@ -156,7 +149,7 @@ func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " +
 
 // guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
 // that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
-func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[gd.Match, gd.Event]) error {
+func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[*record.Guandan]) error {
 	back := tableURL{arrange: parseArrange(r.PostFormValue("arrange"))}
 	err := guandanGame.post(s, w, r, back.redirect, step)
 	var refused *guandanRefusal
@@ -183,18 +176,19 @@ func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 			return badRequest("unknown reading")
 		}
 	}
-	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
+	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
+		m := g.Match()
 		if m.Phase() != gd.PhasePlay || m.ToAct() != humanSeat {
-			return m, nil, gd.ErrWrongPhase
+			return g, gd.ErrWrongPhase
 		}
 		if !m.Hands[humanSeat].Contains(cards) {
-			return m, nil, gd.ErrNotInHand
+			return g, gd.ErrNotInHand
 		}
 		reading, err := chooseHumanReading(m, cards, named)
 		if err != nil {
-			return m, nil, err
+			return g, err
 		}
-		return m.Apply(gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards, Reading: reading})
+		return guandanAct(g, gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards, Reading: reading})
 	})
 }
 
@@ -227,8 +221,8 @@ func (s *Server) guandanPass(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
-		return m.Apply(gd.Action{Kind: gd.ActPass, Seat: humanSeat})
+	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
+		return guandanAct(g, gd.Action{Kind: gd.ActPass, Seat: humanSeat})
 	})
 }
 
@@ -244,8 +238,8 @@ func (s *Server) guandanReturn(w http.ResponseWriter, r *http.Request) error {
 	if cards.Len() != 1 {
 		return badRequest("a return is exactly one card")
 	}
-	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
-		return m.Apply(gd.Action{Kind: gd.ActReturn, Seat: humanSeat, Card: cards.Cards()[0]})
+	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
+		return guandanAct(g, gd.Action{Kind: gd.ActReturn, Seat: humanSeat, Card: cards.Cards()[0]})
 	})
 }
 
@@ -254,9 +248,15 @@ func (s *Server) guandanNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
-		return m.Apply(gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat})
+	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
+		return guandanAct(g, gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat})
 	})
+}
+
+// guandanAct is the step of one action of the human's.
+func guandanAct(g *record.Guandan, a gd.Action) (*record.Guandan, error) {
+	_, err := g.Apply(a)
+	return g, err
 }
 
 // guandanRestartForm asks for confirmation before a match is thrown away.

@@ -2,15 +2,13 @@ package web
 
 import (
 	"context"
-	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
-
-	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
 // guandanBench is the real router with the Guandan table of one visitor dealt.
@@ -23,13 +21,18 @@ type guandanBench struct {
 func newGuandanBench(b *testing.B) guandanBench {
 	s, c := benchServer(b)
 	gb := guandanBench{s: s, c: c}
-	if rec := gb.do("GET", "/guandan", nil); rec.Code != 200 {
+	rec := gb.do("GET", "/guandan", nil)
+	if rec.Code != 200 {
 		b.Fatalf("first visit: %d", rec.Code)
 	}
-	req := httptest.NewRequest("GET", "/", nil)
-	req.AddCookie(c)
-	sess, _ := s.sessions.Get(req, cookieName)
-	gb.id, _ = sess.Values["id"].(string)
+	gb.id = benchVisitor(s, c)
+	gb.c = newCookie(rec, gb.c)
+	move := regexp.MustCompile(`data-move="([0-9]+)"`).FindStringSubmatch(rec.Body.String())
+	r := gb.do("POST", "/guandan/restart", url.Values{"move": {move[1]}})
+	if r.Code != http.StatusSeeOther || r.Header().Get("Location") != "/guandan" {
+		b.Fatalf("first move: %d %s", r.Code, r.Header().Get("Location"))
+	}
+	gb.c = newCookie(r, gb.c)
 	return gb
 }
 
@@ -73,28 +76,36 @@ func BenchmarkGuandanPlanPage(b *testing.B) {
 func BenchmarkGuandanPlayPost(b *testing.B) {
 	gb := newGuandanBench(b)
 	ctx := context.Background()
-	rec, version, err := guandanGame.load(ctx, gb.s, gb.id)
-	if err != nil || rec == nil {
+	g, _, err := guandanGame.load(ctx, gb.s, gb.id)
+	if err != nil || g == nil {
 		b.Fatal(err)
 	}
-	start := rec.Match
-	plays := start.LegalPlays(humanSeat)
+	start := g.Encode()
+	plays := g.Match().LegalPlays(humanSeat)
 	if len(plays) == 0 {
 		b.Fatal("the human has no play")
 	}
 	var form url.Values
 	for b.Loop() {
 		b.StopTimer()
-		data, _ := json.Marshal(record[gd.Match, gd.Event]{Match: start})
-		if err := gb.s.cfg.Store.CompareAndSwap(ctx, guandanGame.key(gb.id), version, data); err != nil {
+		_, version, _ := gb.s.cfg.Store.Load(ctx, matchKey(g.ID))
+		if err := gb.s.cfg.Store.CompareAndSwap(ctx, matchKey(g.ID), version, start); err != nil {
 			b.Fatal(err)
 		}
-		version++
-		form = url.Values{"move": {strconv.FormatUint(version, 10)}, "card": ids(plays[0].Cards), "reading": {plays[0].Reading.String()}}
+		form = url.Values{"move": {strconv.FormatUint(g.Token(), 10)}, "card": ids(plays[0].Cards), "reading": {plays[0].Reading.String()}}
 		b.StartTimer()
 		if r := gb.do("POST", "/guandan/play", form); r.Code != http.StatusSeeOther || r.Header().Get("Location") != "/guandan" {
 			b.Fatal(r.Code, r.Header().Get("Location"))
 		}
-		version++
 	}
+}
+
+// newCookie is the session cookie a response sets, else old.
+func newCookie(rec *httptest.ResponseRecorder, old *http.Cookie) *http.Cookie {
+	for _, c := range rec.Result().Cookies() {
+		if c.Name == cookieName {
+			return c
+		}
+	}
+	return old
 }

@@ -1,8 +1,6 @@
 package web
 
 import (
-	"context"
-	"encoding/json"
 	"net/http"
 	"net/url"
 	"slices"
@@ -12,6 +10,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	aigd "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/record"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
@@ -52,29 +51,22 @@ func (ts *testSite) visitorID() string {
 	return id
 }
 
-// gmatch loads the visitor's stored Guandan match and its version.
+// gmatch is the Guandan match the table shows the visitor (stored, or the one their first
+// move will store) and its move number.
 func (ts *testSite) gmatch() (gd.Match, uint64) {
 	ts.t.Helper()
-	rec, version, err := guandanGame.load(context.Background(), ts.server, ts.visitorID())
-	if err != nil || rec == nil {
-		ts.t.Fatalf("no stored match: %v", err)
+	g, err := shown(ts, guandanGame, ts.visitorID())
+	if err != nil {
+		ts.t.Fatalf("no match: %v", err)
 	}
-	return rec.Match, version
+	return g.Match(), g.Token()
 }
 
-// gprepare replaces the visitor's match with m (a position built for a test) and returns the
-// new move number. The visitor must have visited the table already.
-func (ts *testSite) gprepare(m gd.Match) string {
+// gprepare makes g (a position built for a test) the visitor's match and returns its move
+// number. The visitor must have visited the table already.
+func (ts *testSite) gprepare(g *record.Guandan) string {
 	ts.t.Helper()
-	_, version := ts.gmatch()
-	data, err := json.Marshal(record[gd.Match, gd.Event]{Match: m})
-	if err != nil {
-		ts.t.Fatal(err)
-	}
-	if err := ts.store.CompareAndSwap(context.Background(), guandanGame.key(ts.visitorID()), version, data); err != nil {
-		ts.t.Fatal(err)
-	}
-	return strconv.FormatUint(version+1, 10)
+	return guandanGame.put(ts.t, ts.server, ts.visitorID(), g)
 }
 
 // checkGuandanSecrets is the table's safety rule: the page shows the human's own cards and the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/cardavia/cardavia/record"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
@@ -100,21 +101,34 @@ func TestGuandanDealsThroughTheForms(t *testing.T) {
 	}
 }
 
-// returnPosition is a match whose last deal ended with the human first and North second, so
-// the next deal opens with a double tribute and the human returns a card first.
-func returnPosition(t *testing.T) gd.Match {
+// returnPosition is a match whose deal is over with the human first and North second (a
+// three-card deal at level 2 that puts the team on 5), so the next deal opens with a double
+// tribute and the human returns a card first.
+func returnPosition(t *testing.T) *record.Guandan {
 	for seed := uint64(1); seed < 200; seed++ {
-		m := gd.NewMatch(seed)
-		m.Stage, m.Turn = gd.PhaseDealOver, -1
-		m.Finish, m.PrevFinish = []int{0, 2}, []int{0, 2}
-		m.Levels, m.NextLevel = [2]gd.Rank{gd.Five, gd.Two}, gd.Five
+		g := guandanPosition(gd.DealStart{RNG: seed, Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Hands: [4]gd.Set{
+			cardsOf(t, "3S"), cardsOf(t, "4S"), cardsOf(t, "5S"), cardsOf(t, "6S"),
+		}})
+		for _, a := range []gd.Action{
+			{Kind: gd.ActPlay, Seat: 0, Cards: cardsOf(t, "3S")},
+			{Kind: gd.ActPass, Seat: 1},
+			{Kind: gd.ActPlay, Seat: 2, Cards: cardsOf(t, "5S")},
+		} {
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+		}
+		m := g.Match()
+		if m.Phase() != gd.PhaseDealOver || m.Levels != [2]gd.Rank{gd.Five, gd.Two} {
+			t.Fatalf("the position's deal is not over with the team on 5: phase %d levels %v", m.Phase(), m.Levels)
+		}
 		next, _, err := m.Apply(gd.Action{Kind: gd.ActNextDeal})
 		if err == nil && next.Phase() == gd.PhaseReturn && next.ToAct() == humanSeat {
-			return m
+			return g
 		}
 	}
 	t.Fatal("no seed gives a tribute to the human")
-	return gd.Match{}
+	return nil
 }
 
 func TestGuandanReturnFlow(t *testing.T) {
@@ -171,13 +185,13 @@ func TestGuandanReturnFlow(t *testing.T) {
 
 // followPosition is a deal at level 2 where the human leads with a hand that holds 8 8 9 9
 // and a wild (2♥), which is a full house of eights or of nines.
-func followPosition(t *testing.T) gd.Match {
-	return gd.NewDealFrom(gd.Two, [4]gd.Set{
+func followPosition(t *testing.T) *record.Guandan {
+	return guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: humanSeat, Hands: [4]gd.Set{
 		cardsOf(t, "8S 8C 9S 9C 2H 3S 3D KC"),
 		cardsOf(t, "4S 4D 5C 6C 7D JH QS"),
 		cardsOf(t, "4H 5D 6D 7H JD QD KH"),
 		cardsOf(t, "5S 6S 7S TD JC QC KD"),
-	}, humanSeat)
+	}})
 }
 
 func TestGuandanAmbiguousSelectionAsksForTheReading(t *testing.T) {
@@ -253,25 +267,28 @@ func TestGuandanIllegalSelectionChangesNothing(t *testing.T) {
 func TestGuandanFollowThatDoesNotBeat(t *testing.T) {
 	ts := newSite(t)
 	ts.gtable()
-	m := followPosition(t)
-	m, _, err := m.Apply(gd.Action{Kind: gd.ActPlay, Seat: 0, Cards: cardsOf(t, "KC")})
-	if err != nil {
+	g := followPosition(t)
+	if _, err := g.Apply(gd.Action{Kind: gd.ActPlay, Seat: 0, Cards: cardsOf(t, "KC")}); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range []int{1, 2, 3} {
-		if m, _, err = m.Apply(gd.Action{Kind: gd.ActPass, Seat: s}); err != nil {
+		if _, err := g.Apply(gd.Action{Kind: gd.ActPass, Seat: s}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	// The human leads again; play 3, then let East beat it with a Queen so that a 3 cannot follow.
-	m, _, _ = m.Apply(gd.Action{Kind: gd.ActPlay, Seat: 0, Cards: cardsOf(t, "3S")})
-	m, _, _ = m.Apply(gd.Action{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "QS")})
-	m, _, _ = m.Apply(gd.Action{Kind: gd.ActPass, Seat: 2})
-	m, _, _ = m.Apply(gd.Action{Kind: gd.ActPass, Seat: 3})
-	if m.ToAct() != 0 {
+	for _, a := range []gd.Action{
+		{Kind: gd.ActPlay, Seat: 0, Cards: cardsOf(t, "3S")}, {Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "QS")},
+		{Kind: gd.ActPass, Seat: 2}, {Kind: gd.ActPass, Seat: 3},
+	} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if m := g.Match(); m.ToAct() != 0 {
 		t.Fatalf("position: %d to act", m.ToAct())
 	}
-	move := ts.gprepare(m)
+	move := ts.gprepare(g)
 	p := ts.gtable()
 	if !strings.Contains(p.doc.Find(".gprompt").Text(), "beat Single Queen from East") {
 		t.Errorf("prompt: %q", p.doc.Find(".gprompt").Text())
@@ -361,16 +378,13 @@ func TestGuandanBadInput(t *testing.T) {
 // matchEndPosition is a deal at A for a team at A: the human holds the Red Joker and North a
 // single card, so the human goes out first, North leads and goes out second, and the match
 // is won.
-func matchEndPosition(t *testing.T) gd.Match {
-	m := gd.NewDealFrom(gd.Ace, [4]gd.Set{
+func matchEndPosition(t *testing.T) *record.Guandan {
+	return guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Ace, gd.Nine}, Level: gd.Ace, DealNo: 14, Leader: humanSeat, Hands: [4]gd.Set{
 		cardsOf(t, "RJ"),
 		cardsOf(t, "3S 4S 5C 7D 9H"),
 		cardsOf(t, "6C"),
 		cardsOf(t, "3D 4D 5S 7C 9C"),
-	}, humanSeat)
-	m.Levels = [2]gd.Rank{gd.Ace, gd.Nine}
-	m.DealNo = 14
-	return m
+	}})
 }
 
 func TestGuandanMatchEnd(t *testing.T) {

@@ -35,15 +35,28 @@ var postRoutes = []string{
 	"/settings", "/settings/language",
 }
 
-// hostileSite is a test site whose visitor already has an As-Nas and a Guandan match.
+// hostileSite is a test site whose visitor already has an As-Nas and a Guandan match stored.
 func hostileSite(t *testing.T) *testSite {
 	t.Helper()
 	ts := newSite(t)
-	ts.table()
-	if p := ts.get("/guandan"); p.status != http.StatusOK {
-		t.Fatalf("GET /guandan: %d", p.status)
-	}
+	ts.storeBoth()
 	return ts
+}
+
+// storeBoth gives the visitor a stored match at both tables: a table page stores nothing, the
+// first move does (here a restart, the one move always open).
+func (ts *testSite) storeBoth() {
+	ts.t.Helper()
+	for _, game := range []string{"asnas", "guandan"} {
+		p := ts.get("/" + game)
+		if p.status != http.StatusOK {
+			ts.t.Fatalf("GET /%s: %d", game, p.status)
+		}
+		move := attr(p.doc.Find(`[data-game="`+game+`"]`), "data-move")
+		if loc := ts.location("/"+game+"/restart", url.Values{"move": {move}}); loc != "/"+game {
+			ts.t.Fatalf("restart %s: %s", game, loc)
+		}
+	}
 }
 
 // storedMatches is the raw stored form of the visitor's two matches with their versions: what
@@ -51,8 +64,9 @@ func hostileSite(t *testing.T) *testSite {
 func storedMatches(t *testing.T, ts *testSite, id string) string {
 	t.Helper()
 	var b strings.Builder
-	for _, key := range []string{asnasGame.key(id), guandanGame.key(id)} {
-		data, version, err := ts.store.Load(context.Background(), key)
+	ctx := context.Background()
+	for _, key := range append(asnasGame.keysOf(ctx, ts.server, id), guandanGame.keysOf(ctx, ts.server, id)...) {
+		data, version, err := ts.store.Load(ctx, key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -350,7 +364,7 @@ func TestHostileCookies(t *testing.T) {
 				doc, _ := goquery.NewDocumentFromReader(rec.Body)
 				// A fresh table may show the visitor's hand (a first deal that ended before their
 				// turn), but never as looked at.
-				if doc.Find(`[data-seat="0"] [data-status="looked"]`).Length() > 0 || attr(doc.Find(`[data-game="asnas"]`), "data-move") != "1" {
+				if doc.Find(`[data-seat="0"] [data-status="looked"]`).Length() > 0 || attr(doc.Find(`[data-game="asnas"]`), "data-move") == am {
 					t.Errorf("a %s cookie reached a match that is not a fresh one", name)
 				}
 			}
@@ -664,11 +678,17 @@ var asnasFaceImage = regexp.MustCompile(`cards/asnas/(as|shah|bibi|sarbaz|couli)
 // seat's cards, and no other card face anywhere in the bytes.
 func auditAsnasPage(t testing.TB, ts *testSite, id string, p page) {
 	t.Helper()
-	rec, _, err := asnasGame.load(context.Background(), ts.server, id)
-	if err != nil || rec == nil {
-		t.Fatalf("no stored As-Nas match: %v", err)
+	m, err := asnasShown(ts, id)
+	if err != nil {
+		t.Fatalf("no As-Nas match: %v", err)
 	}
-	d := rec.Match.Deal
+	auditAsnasMatch(t, m, id, p)
+}
+
+// auditAsnasMatch checks an As-Nas page against the match it shows (see auditAsnasPage).
+func auditAsnasMatch(t testing.TB, m asnas.Match, id string, p page) {
+	t.Helper()
+	d := m.Deal
 	want := map[string]int{}
 	shownHands := 0
 	if p.doc.Find(`[data-game="asnas"]`).Length() == 1 {
@@ -678,14 +698,14 @@ func auditAsnasPage(t testing.TB, ts *testSite, id string, p page) {
 			allowed := (s == humanSeat && (d.Looked[s] || d.Over())) || (d.Over() && d.Showdown && !d.Folded[s])
 			hand := p.doc.Find(`[data-hand="` + strconv.Itoa(s) + `"]`)
 			if hand.Length() != 1 {
-				t.Fatalf("deal %d: %d hand areas for seat %d", rec.Match.DealNo, hand.Length(), s)
+				t.Fatalf("deal %d: %d hand areas for seat %d", m.DealNo, hand.Length(), s)
 			}
 			var faces []string
 			hand.Find("[data-card]").Each(func(_ int, c *goquery.Selection) { faces = append(faces, attr(c, "data-card")) })
 			if !allowed {
 				if len(faces) > 0 {
 					t.Errorf("deal %d: seat %d's cards %v shown (looked %v, folded %v, over %v, showdown %v)",
-						rec.Match.DealNo, s, faces, d.Looked[s], d.Folded[s], d.Over(), d.Showdown)
+						m.DealNo, s, faces, d.Looked[s], d.Folded[s], d.Over(), d.Showdown)
 				}
 				continue
 			}
@@ -698,7 +718,7 @@ func auditAsnasPage(t testing.TB, ts *testSite, id string, p page) {
 			slices.Sort(faces)
 			slices.Sort(held)
 			if !slices.Equal(faces, held) {
-				t.Errorf("deal %d: seat %d shown as %v, holds %v", rec.Match.DealNo, s, faces, held)
+				t.Errorf("deal %d: seat %d shown as %v, holds %v", m.DealNo, s, faces, held)
 			}
 		}
 	}
@@ -708,20 +728,20 @@ func auditAsnasPage(t testing.TB, ts *testSite, id string, p page) {
 		got[m[1]]++
 	}
 	if !maps.Equal(got, want) {
-		t.Errorf("deal %d: card pictures in the page %v, allowed %v", rec.Match.DealNo, got, want)
+		t.Errorf("deal %d: card pictures in the page %v, allowed %v", m.DealNo, got, want)
 	}
 	total := 0
 	for _, n := range want {
 		total += n
 	}
 	if n := strings.Count(p.body, "data-card="); n != total {
-		t.Errorf("deal %d: %d data-card in the bytes, %d allowed", rec.Match.DealNo, n, total)
+		t.Errorf("deal %d: %d data-card in the bytes, %d allowed", m.DealNo, n, total)
 	}
 	if n := strings.Count(p.body, `class="category"`); n != shownHands {
-		t.Errorf("deal %d: %d hand categories named, %d hands shown", rec.Match.DealNo, n, shownHands)
+		t.Errorf("deal %d: %d hand categories named, %d hands shown", m.DealNo, n, shownHands)
 	}
-	if leaks := leaksState(p.body, id, rec.Match.Seed, d.Seed); len(leaks) > 0 {
-		t.Errorf("deal %d: the page holds %v", rec.Match.DealNo, leaks)
+	if leaks := leaksState(p.body, id, m.Seed, d.Seed); len(leaks) > 0 {
+		t.Errorf("deal %d: the page holds %v", m.DealNo, leaks)
 	}
 }
 
@@ -747,11 +767,16 @@ var (
 // counts; and no card index of another seat anywhere in the bytes.
 func auditGuandanPage(t testing.TB, ts *testSite, id string, p page) {
 	t.Helper()
-	rec, _, err := guandanGame.load(context.Background(), ts.server, id)
-	if err != nil || rec == nil {
-		t.Fatalf("no stored Guandan match: %v", err)
+	m, err := guandanShown(ts, id)
+	if err != nil {
+		t.Fatalf("no Guandan match: %v", err)
 	}
-	m := rec.Match
+	auditGuandanMatch(t, m, id, p)
+}
+
+// auditGuandanMatch checks a Guandan page against the match it shows (see auditGuandanPage).
+func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
+	t.Helper()
 	own := m.Hands[humanSeat]
 	var tribute []gd.Card
 	for _, e := range m.TributeLog {
@@ -880,8 +905,8 @@ func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
 			path = "/asnas/move"
 			form.Set("verb", v)
 		case p.doc.Find(`[data-action="next"]`).Length() == 1, p.doc.Find(`[data-action="new"]`).Length() == 1:
-			rec, _, _ := asnasGame.load(context.Background(), ts.server, id)
-			d := rec.Match.Deal
+			rec, _ := shown(ts, asnasGame, id)
+			d := rec.Match().Deal
 			if d.Showdown && !d.Folded[humanSeat] && !d.Looked[humanSeat] {
 				unlookedShown++
 			}
@@ -1074,8 +1099,8 @@ func TestAuditsCatchLeaks(t *testing.T) {
 	ts := newSite(t, bigSeeds(5))
 	g := ts.get("/guandan")
 	id := ts.visitorID()
-	rec, _, _ := guandanGame.load(context.Background(), ts.server, id)
-	m := rec.Match
+	rec, _ := shown(ts, guandanGame, id)
+	m := rec.Match()
 	hidden := m.Hands[1].Minus(m.Played).Cards()[0]
 	var twin gd.Card // a card of another seat whose other copy is yours
 	hasTwin := false
@@ -1129,8 +1154,8 @@ func TestAuditsCatchLeaks(t *testing.T) {
 	if r := audited(t, a, func(s string) string { return s }, aaudit); len(r) > 0 {
 		t.Fatalf("the served As-Nas page is reported: %v", r)
 	}
-	arec, _, _ := asnasGame.load(context.Background(), ts.server, id)
-	r1 := arec.Match.Deal.Hands[1][0].String()
+	arec, _ := shown(ts, asnasGame, id)
+	r1 := arec.Match().Deal.Hands[1][0].String()
 	for name, edit := range map[string]func(string) string{
 		"East's card in East's hand": func(s string) string {
 			return strings.Replace(s, `data-hand="1"`, `data-hand="1"><li class="card" data-card="`+r1+`"></li`, 1)
@@ -1142,7 +1167,7 @@ func TestAuditsCatchLeaks(t *testing.T) {
 			return strings.Replace(s, `</body>`, `<p class="category">pair</p></body>`, 1)
 		},
 		"the seed": func(s string) string {
-			return strings.Replace(s, `</body>`, `<i data-x="`+strconv.FormatUint(arec.Match.Seed, 16)+`"></i></body>`, 1)
+			return strings.Replace(s, `</body>`, `<i data-x="`+strconv.FormatUint(arec.Match().Seed, 16)+`"></i></body>`, 1)
 		},
 	} {
 		if r := audited(t, a, edit, aaudit); len(r) == 0 {
@@ -1157,8 +1182,7 @@ func TestHostileRacingPostsApplyOnce(t *testing.T) {
 	// The racing restarts draw seeds at once: the test site's plain counter would race.
 	var seed atomic.Uint64
 	ts := newSite(t, func(c *Config) { c.Seed = func() uint64 { return seed.Add(1) } })
-	ts.table()
-	ts.get("/guandan")
+	ts.storeBoth()
 	id := ts.visitorID()
 	for _, game := range []string{"asnas", "guandan"} {
 		p := ts.get("/" + game)
@@ -1167,7 +1191,12 @@ func TestHostileRacingPostsApplyOnce(t *testing.T) {
 		if game == "guandan" {
 			path = "/guandan/restart"
 		}
-		before, _, _ := ts.store.Load(context.Background(), game+":"+id)
+		ctx := context.Background()
+		keys := asnasGame.keysOf(ctx, ts.server, id)
+		if game == "guandan" {
+			keys = guandanGame.keysOf(ctx, ts.server, id)
+		}
+		_, oldVersion, _ := ts.store.Load(ctx, keys[len(keys)-1])
 		u, _ := url.Parse(ts.srv.URL)
 		cookies := ts.client.Jar.Cookies(u)
 		locs := make(chan string, 8)
@@ -1200,9 +1229,14 @@ func TestHostileRacingPostsApplyOnce(t *testing.T) {
 				t.Errorf("%s: a racing post answered %q", game, loc)
 			}
 		}
-		after, version, _ := ts.store.Load(context.Background(), game+":"+id)
-		if applied != 1 || strconv.FormatUint(version-1, 10) != move || bytes.Equal(before, after) {
-			t.Errorf("%s: %d of 8 racing posts applied, version %s → %d", game, applied, move, version)
+		// The replaced match was written once, by the one restart that won.
+		_, version, _ := ts.store.Load(ctx, keys[len(keys)-1])
+		now := asnasGame.keysOf(ctx, ts.server, id)
+		if game == "guandan" {
+			now = guandanGame.keysOf(ctx, ts.server, id)
+		}
+		if applied != 1 || version != oldVersion+1 || now[len(now)-1] == keys[len(keys)-1] {
+			t.Errorf("%s: %d of 8 racing posts applied, the old match's version %d → %d", game, applied, oldVersion, version)
 		}
 	}
 }

@@ -2,102 +2,262 @@ package web
 
 import (
 	"context"
+	"errors"
 	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/cardavia/cardavia/record"
+	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/store"
 )
 
+// load is the visitor's stored current match (nil when there is none) and its store version:
+// what the tests compare pages with.
+func (t table[L]) load(ctx context.Context, s *Server, visitor string) (L, uint64, error) {
+	l, version, _, ok, err := t.current(ctx, s, visitor)
+	if !ok {
+		var none L
+		return none, version, err
+	}
+	return l, version, err
+}
+
+// keysOf are the store keys of the visitor's state at this table: the shelf and the current
+// match.
+func (t table[L]) keysOf(ctx context.Context, s *Server, visitor string) []string {
+	keys := []string{t.shelfKey(visitor)}
+	if l, _, _ := t.load(ctx, s, visitor); any(l) != any(*new(L)) {
+		keys = append(keys, matchKey(t.id(l)))
+	}
+	return keys
+}
+
+// put stores l as the visitor's current match (a position built for a test) and returns its
+// move number.
+func (t table[L]) put(tb testing.TB, s *Server, visitor string, l L) string {
+	tb.Helper()
+	ctx := context.Background()
+	_, version, err := s.cfg.Store.Load(ctx, matchKey(t.id(l)))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if err := s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, l.Encode()); err != nil {
+		tb.Fatal(err)
+	}
+	if err := t.updateShelf(ctx, s, visitor, func(sh *shelf) { sh.Current = t.id(l).String() }); err != nil {
+		tb.Fatal(err)
+	}
+	return strconv.FormatUint(l.Token(), 10)
+}
+
+// countingStore counts writes.
+type countingStore struct {
+	store.Store
+	writes atomic.Int64
+}
+
+func (c *countingStore) CompareAndSwap(ctx context.Context, key string, old uint64, data []byte) error {
+	c.writes.Add(1)
+	return c.Store.CompareAndSwap(ctx, key, old, data)
+}
+
+// TestPassersByCostNothing: a visitor without a cookie who opens the tables, the history
+// pages and the restart forms, by GET or HEAD, gets dealt tables but has nothing written to
+// the store; their first POST finds exactly the deal the page showed.
+func TestPassersByCostNothing(t *testing.T) {
+	counting := &countingStore{Store: store.NewMemory(store.TTL, time.Now)}
+	ts := newSite(t, func(c *Config) { c.Store = counting })
+	for _, path := range []string{"/asnas", "/guandan", "/asnas/history", "/guandan/history", "/asnas/restart", "/guandan/restart", "/asnas", "/guandan"} {
+		// A new client each time is a cookieless passer-by; the same one is a reload.
+		for _, method := range []string{http.MethodGet, http.MethodHead} {
+			req, _ := http.NewRequest(method, ts.srv.URL+path, nil)
+			if p := ts.do(req); p.status != http.StatusOK && p.status != http.StatusSeeOther {
+				t.Fatalf("%s %s: %d", method, path, p.status)
+			}
+			fresh := newClient(t)
+			if resp, err := fresh.Do(req); err != nil || resp.StatusCode >= 400 {
+				t.Fatalf("cookieless %s %s: %v", method, path, err)
+			} else {
+				resp.Body.Close()
+			}
+		}
+	}
+	if n := counting.writes.Load(); n != 0 {
+		t.Fatalf("passers-by caused %d store writes", n)
+	}
+	// The first move finds the deal the page showed: the same move number (the match's id and
+	// its AI moves), and the Guandan hand card for card.
+	p := ts.table()
+	loc := ts.location("/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}})
+	if loc != "/asnas" {
+		t.Fatalf("the first As-Nas move was refused: %s", loc)
+	}
+	g := ts.gtable()
+	var shown []string
+	g.doc.Find(`[data-hand="0"] input[name="card"]`).Each(func(_ int, c *goquery.Selection) { shown = append(shown, attr(c, "value")) })
+	slices.Sort(shown)
+	if loc := ts.gpost("/guandan/pass", url.Values{"move": {g.groot("data-move")}}); strings.Contains(loc, "expired") || strings.Contains(loc, "stale") {
+		t.Fatalf("the first Guandan move was refused: %s", loc)
+	}
+	stored, _, _ := guandanGame.load(context.Background(), ts.server, ts.visitorID())
+	if stored == nil {
+		t.Fatal("the first move stored no match")
+	}
+	dealt, _, err := stored.At(1, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := ids(dealt.Hands[humanSeat])
+	slices.Sort(want)
+	if len(shown) == 0 || !slices.Equal(want, shown) {
+		t.Errorf("the stored deal's hand is %v, the page showed %v", want, shown)
+	}
+	if counting.writes.Load() == 0 {
+		t.Error("the first moves wrote nothing: the test tests nothing")
+	}
+}
+
 // TestUnreadableRecordStartsAfresh: a stored match that no longer decodes (a format change, a
-// damaged file) gives its visitor a fresh table, not an error on every visit, and the fresh
-// match replaces the unreadable one.
+// damaged file) gives its visitor a fresh table, not an error on every visit.
 func TestUnreadableRecordStartsAfresh(t *testing.T) {
 	for _, game := range []string{"asnas", "guandan"} {
 		t.Run(game, func(t *testing.T) {
 			ts := newSite(t)
-			ts.get("/" + game)
-			key := game + ":" + ts.visitorID()
-			ctx := context.Background()
-			_, version, err := ts.store.Load(ctx, key)
-			if err != nil {
-				t.Fatal(err)
+			p := ts.get("/" + game)
+			if loc := ts.location("/"+game+"/restart", url.Values{"move": {attr(p.doc.Find(`[data-game="`+game+`"]`), "data-move")}}); loc != "/"+game {
+				t.Fatalf("restart: %s", loc)
 			}
+			ctx := context.Background()
+			var key string
+			if game == "asnas" {
+				key = asnasGame.keysOf(ctx, ts.server, ts.visitorID())[1]
+			} else {
+				key = guandanGame.keysOf(ctx, ts.server, ts.visitorID())[1]
+			}
+			_, version, _ := ts.store.Load(ctx, key)
 			if err := ts.store.CompareAndSwap(ctx, key, version, []byte(`{"match": 7`)); err != nil {
 				t.Fatal(err)
 			}
-			p := ts.get("/" + game)
+			p = ts.get("/" + game)
 			if p.status != http.StatusOK {
 				t.Fatalf("GET /%s over an unreadable record: status %d, want 200", game, p.status)
 			}
 			if got := attr(p.doc.Find(`[data-game="`+game+`"]`), "data-deal"); got != "1" {
 				t.Errorf("fresh table shows deal %q, want 1", got)
 			}
-			data, _, _ := ts.store.Load(ctx, key)
-			if string(data) == `{"match": 7` {
-				t.Error("the unreadable record was not replaced")
-			}
 		})
 	}
 }
 
-// TestHeadKeepsNothing: a HEAD on a table from a new visitor answers, but stores no match, so
-// that probes and crawlers cannot fill the store.
-func TestHeadKeepsNothing(t *testing.T) {
-	for _, game := range []string{"asnas", "guandan"} {
-		t.Run(game, func(t *testing.T) {
-			ts := newSite(t)
-			req, err := http.NewRequest(http.MethodHead, ts.srv.URL+"/"+game, nil)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if p := ts.do(req); p.status != http.StatusOK {
-				t.Fatalf("HEAD /%s: status %d, want 200", game, p.status)
-			}
-			data, _, err := ts.store.Load(context.Background(), game+":"+ts.visitorID())
-			if err != nil || data != nil {
-				t.Fatalf("HEAD /%s stored a match: %q, %v", game, data, err)
-			}
-		})
+// TestFormOfAnEarlierMatchIsRefused: a form of a match that was replaced (a restart in
+// another tab) or has expired never applies to the new match, even when the new match has
+// made exactly as many moves, and changes nothing.
+func TestFormOfAnEarlierMatchIsRefused(t *testing.T) {
+	now := time.Now()
+	mem := store.NewMemory(store.TTL, func() time.Time { return now })
+	ts := newSite(t, func(c *Config) {
+		c.Store = mem
+		c.Seed = func() uint64 { return 7 } // every match deals the same: only the id tells them apart
+		c.Now = func() time.Time { return now }
+	})
+	ts.store = mem
+	id := func() string { return ts.visitorID() }
+	p := ts.table()
+	first := moveOf(p)
+	if loc := ts.location("/asnas/restart", url.Values{"move": {first}}); loc != "/asnas" {
+		t.Fatal(loc)
 	}
-}
-
-// sweepingStore sweeps everything just before its first compare-and-swap: the janitor running
-// between a table's load of an expired match and its save of a fresh one.
-type sweepingStore struct {
-	*store.Memory
-	swept bool
-}
-
-func (s *sweepingStore) CompareAndSwap(ctx context.Context, key string, old uint64, data []byte) error {
-	if !s.swept {
-		s.swept = true
-		if _, err := s.Sweep(ctx, time.Now().Add(100*store.TTL)); err != nil {
-			return err
+	second := moveOf(ts.table())
+	if second == first {
+		t.Fatal("two matches share a move number")
+	}
+	before := storedMatches(t, ts, id())
+	for _, path := range []string{"/asnas/move", "/asnas/next", "/asnas/restart"} {
+		if loc := ts.location(path, url.Values{"move": {first}, "verb": {"look"}}); loc != "/asnas?notice=stale" {
+			t.Errorf("%s with the replaced match's form: %s", path, loc)
 		}
 	}
-	return s.Memory.CompareAndSwap(ctx, key, old, data)
+	if after := storedMatches(t, ts, id()); after != before {
+		t.Error("a form of the replaced match changed the store")
+	}
+	// The match expires; the visitor's next table is a new one, and the old form stays dead.
+	now = now.Add(store.TTL + time.Hour)
+	if _, err := mem.Sweep(context.Background(), now.Add(-store.TTL)); err != nil {
+		t.Fatal(err)
+	}
+	third := moveOf(ts.table())
+	if third == second || third == first {
+		t.Fatal("a new match after expiry repeats a move number")
+	}
+	for _, old := range []string{first, second} {
+		if loc := ts.location("/asnas/move", url.Values{"move": {old}, "verb": {"look"}}); !strings.Contains(loc, "notice=") {
+			t.Errorf("the expired match's form applied: %s", loc)
+		}
+	}
+	if loc := ts.location("/asnas/move", url.Values{"move": {third}, "verb": {"look"}}); loc != "/asnas" {
+		t.Errorf("the new match's own form was refused: %s", loc)
+	}
 }
 
-// TestFirstMatchSurvivesASweep: a match that expired and is swept away between the table's
-// load and its save of a fresh match is no conflict with another tab: the visitor gets a fresh
-// table, not a 500.
-func TestFirstMatchSurvivesASweep(t *testing.T) {
-	for _, game := range []string{"asnas", "guandan"} {
-		t.Run(game, func(t *testing.T) {
-			now := time.Now()
-			sweeping := &sweepingStore{Memory: store.NewMemory(store.TTL, func() time.Time { return now })}
-			ts := newSite(t, func(c *Config) { c.Store = sweeping })
-			ts.get("/" + game)
-			sweeping.swept = false
-			now = now.Add(store.TTL + time.Hour) // the match has expired; the next save sweeps it
-			p := ts.get("/" + game)
-			if p.status != http.StatusOK {
-				t.Fatalf("GET /%s with a sweep between load and save: status %d, want 200", game, p.status)
-			}
-			if !sweeping.swept {
-				t.Fatal("the sweep did not happen: the test tests nothing")
-			}
-		})
+// guandanPosition is a test position as a Guandan match of its own: a deal of given hands.
+func guandanPosition(start gd.DealStart) *record.Guandan {
+	start.Given = true
+	if start.DealNo == 0 {
+		start.DealNo = 1
 	}
+	return record.NewGuandanFrom(record.NewID(), start, time.Now().Unix())
+}
+
+// session is the test client's session, read from its cookie jar.
+func (ts *testSite) session() *visitorState {
+	ts.t.Helper()
+	u, _ := url.Parse(ts.srv.URL)
+	req, _ := http.NewRequest(http.MethodGet, ts.srv.URL, nil)
+	for _, c := range ts.client.Jar.Cookies(u) {
+		req.AddCookie(c)
+	}
+	sess, err := ts.server.sessions.Get(req, cookieName)
+	if err != nil {
+		ts.t.Fatalf("no session in the cookie: %v", err)
+	}
+	return &visitorState{session: sess}
+}
+
+// shown is the match a table page shows the visitor: their stored current match, else the
+// pending one their cookie deals.
+func shown[L liveMatch](ts *testSite, t table[L], visitor string) (L, error) {
+	l, _, err := t.load(context.Background(), ts.server, visitor)
+	if err != nil || any(l) != any(*new(L)) {
+		return l, err
+	}
+	p := t.pending(ts.server, ts.session(), false)
+	if p.id == 0 {
+		return l, errors.New("no stored match and no pending one")
+	}
+	return t.deal(ts.server, p.id, p.seed)
+}
+
+func asnasShown(ts *testSite, visitor string) (asnas.Match, error) {
+	a, err := shown(ts, asnasGame, visitor)
+	if err != nil {
+		return asnas.Match{}, err
+	}
+	return a.Match(), nil
+}
+
+func guandanShown(ts *testSite, visitor string) (gd.Match, error) {
+	g, err := shown(ts, guandanGame, visitor)
+	if err != nil {
+		return gd.Match{}, err
+	}
+	return g.Match(), nil
 }

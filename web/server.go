@@ -138,6 +138,8 @@ func (s *Server) routes() chi.Router {
 	r.Post("/asnas/next", s.handle(s.asnasNext))
 	r.Get("/asnas/restart", s.handle(s.asnasRestartForm))
 	r.Post("/asnas/restart", s.handle(s.asnasRestart))
+	r.Get("/asnas/history", s.handle(s.asnasHistory))
+	r.Get("/asnas/replay/{match}/{deal}", s.handle(s.asnasReplay))
 
 	r.Get("/guandan", s.handle(s.guandanTable))
 	r.Post("/guandan/play", s.handle(s.guandanPlay))
@@ -146,6 +148,8 @@ func (s *Server) routes() chi.Router {
 	r.Post("/guandan/next", s.handle(s.guandanNext))
 	r.Get("/guandan/restart", s.handle(s.guandanRestartForm))
 	r.Post("/guandan/restart", s.handle(s.guandanRestart))
+	r.Get("/guandan/history", s.handle(s.guandanHistory))
+	r.Get("/guandan/replay/{match}/{deal}", s.handle(s.guandanReplay))
 	return r
 }
 

@@ -115,6 +115,11 @@ func visitorFrom(ctx context.Context) *visitorState {
 // ensureVisitor gives the visitor a session id if they have none and (re)sends the cookie,
 // which also renews its 30 days. It must run before the response is written.
 func (s *Server) ensureVisitor(w http.ResponseWriter, r *http.Request) (string, error) {
+	return s.saveVisitor(w, r, nil)
+}
+
+// saveVisitor is ensureVisitor that also applies change (if any) to the session first.
+func (s *Server) saveVisitor(w http.ResponseWriter, r *http.Request, change func(*visitorState)) (string, error) {
 	v := visitorFrom(r.Context())
 	if v.session == nil {
 		return "", errors.New("web: no session middleware")
@@ -126,6 +131,9 @@ func (s *Server) ensureVisitor(w http.ResponseWriter, r *http.Request) (string, 
 		}
 		v.id = hex.EncodeToString(b[:])
 		v.session.Values = map[any]any{"id": v.id}
+	}
+	if change != nil {
+		change(v)
 	}
 	if err := v.session.Save(r, w); err != nil {
 		return "", err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/a-h/templ"
 
+	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/web/store"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -18,152 +19,239 @@ const humanSeat = 0
 // maxFormBytes bounds a move's form: a few short fields.
 const maxFormBytes = 4 << 10
 
-// table is the plumbing every game table shares: storing the visitor's match, dealing the
-// first one, and the shape of a move. A game brings its match type M, its event type E and
-// what only it knows: how a match starts and how its AI seats act. The games' values are
-// asnasGame and guandanGame; their methods take the Server as an argument because its
+// liveMatch is a match being played, as the record package keeps it: its record and the state
+// it replays to (*record.Asnas, *record.Guandan).
+type liveMatch interface {
+	// Token is the move number of the current position: the match's id and its moves.
+	Token() uint64
+	// Encode is the stored record.
+	Encode() []byte
+}
+
+// table is the plumbing every game table shares: finding the visitor's match, dealing the
+// first one, and the shape of a move. A game brings its live match type L and what only it
+// knows: how a match is dealt, read and summed up, and how its AI seats act. The games' values
+// are asnasGame and guandanGame; their functions take the Server as an argument because its
 // configuration (store, seeds, AI players) is what they work with.
-type table[M, E any] struct {
-	// game names the table: the store key's prefix, the page's section and the table's path.
+type table[L liveMatch] struct {
+	// game names the table: the store keys' part, the page's section and the table's path.
 	game string
-	// newMatch deals a match from a fresh seed and lets the AI seats act until the human is to
-	// act; its log starts with the deal.
-	newMatch func(s *Server) (M, []E, error)
-	// playAI lets the AI seats act until the human is to act or nobody is, appending what they
-	// did to the log.
-	playAI func(s *Server, m M, log []E) (M, []E, error)
-	// sameDeal, when set, tells whether a move left the match in the same deal: the move's
-	// events then extend the stored log instead of replacing it, so the table can show the
-	// whole deal's log (As-Nas). Without it the log holds the events since the last move.
-	sameDeal func(before, after M) bool
+	// deal starts match id from seed and lets the AI seats act until the human is to act.
+	deal func(s *Server, id record.ID, seed uint64) (L, error)
+	// decode reads a stored record.
+	decode func([]byte) (L, error)
+	// id is the match's id.
+	id func(L) record.ID
+	// playAI lets the AI seats act until the human is to act or nobody is.
+	playAI func(s *Server, l L) error
+	// over tells whether the match has ended.
+	over func(L) bool
+	// summary sums up a finished match for the history.
+	summary func(L) pastMatch
 }
 
-// step changes a match for one POST and returns the events it caused.
-type step[M, E any] func(m M) (M, []E, error)
+// step changes a match for one POST: it plays the human's action on l, or returns another
+// match (a restart).
+type step[L liveMatch] func(l L) (L, error)
 
-// open is the visitor's record and its version, with a first match dealt and saved for a
-// new visitor.
-func (t table[M, E]) open(s *Server, w http.ResponseWriter, r *http.Request) (*record[M, E], uint64, error) {
-	id, err := s.ensureVisitor(w, r)
+// matchKey is where a match's record is stored.
+func matchKey(id record.ID) string { return "match:" + id.String() }
+
+// loadMatch reads a stored match; ok is false when there is none under id or it no longer
+// decodes (a format or rules change, damage: logged, and its visitor gets a fresh table).
+func (t table[L]) loadMatch(ctx context.Context, s *Server, id record.ID) (l L, version uint64, ok bool, err error) {
+	data, version, err := s.cfg.Store.Load(ctx, matchKey(id))
+	if err != nil || data == nil {
+		return l, version, false, err
+	}
+	l, err = t.decode(data)
 	if err != nil {
-		return nil, 0, err
+		s.log.WarnContext(ctx, "stored match unreadable; starting afresh", "game", t.game, "match", id.String(), "err", err)
+		return l, version, false, nil
 	}
-	rec, version, err := t.load(r.Context(), s, id)
-	if err != nil || rec != nil {
-		return rec, version, err
-	}
-	if r.Method == http.MethodHead {
-		// Nobody sees a HEAD's table: deal one to answer honestly, but keep nothing, so that
-		// probes and crawlers do not fill the store.
-		m, log, err := t.newMatch(s)
-		return &record[M, E]{Match: m, Log: log}, version, err
-	}
-	return t.first(r.Context(), s, id, version)
+	return l, version, true, nil
 }
 
-// first deals and saves a visitor's first match. If another tab of the same visitor saved one
-// first, that one is shown instead. A conflict with no record behind it (the janitor swept an
-// expired match between our load and our save) is simply tried again.
-func (t table[M, E]) first(ctx context.Context, s *Server, id string, version uint64) (*record[M, E], uint64, error) {
-	m, log, err := t.newMatch(s)
+// current is the visitor's stored current match, if there is one, with its shelf.
+func (t table[L]) current(ctx context.Context, s *Server, visitor string) (l L, version uint64, sh shelf, ok bool, err error) {
+	sh, _, err = t.loadShelf(ctx, s, visitor)
 	if err != nil {
-		return nil, 0, err
+		return l, 0, sh, false, err
 	}
-	rec := &record[M, E]{Match: m, Log: log}
-	for range 3 {
-		err = t.save(ctx, s, id, version, rec)
-		if err == nil {
-			return rec, version + 1, nil
-		}
-		if !errors.Is(err, store.ErrConflict) {
-			return nil, 0, err
-		}
-		var other *record[M, E]
-		if other, version, err = t.load(ctx, s, id); err != nil || other != nil {
-			return other, version, err
-		}
+	id, has := record.ParseID(sh.Current)
+	if !has {
+		return l, 0, sh, false, nil
 	}
-	return nil, 0, store.ErrConflict
+	l, version, ok, err = t.loadMatch(ctx, s, id)
+	return l, version, sh, ok, err
 }
 
-// post is the shape of every move: read the move number, load the match, refuse a stale
-// form without changing anything, apply the step, let the AI seats act, save with a
-// compare-and-swap and answer 303 to the table through back, with a notice when the move did
-// not happen. The step's own errors are returned as they are, for the game to map.
-func (t table[M, E]) post(s *Server, w http.ResponseWriter, r *http.Request,
-	back func(w http.ResponseWriter, r *http.Request, notice string) error, step step[M, E]) error {
+// open is the match a table page shows: the visitor's stored current match, or else the
+// match their first move will start, dealt from the seed in their cookie and not stored.
+// A passer-by costs nothing but the cookie; their first POST deals the same match again.
+func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, error) {
+	ctx := r.Context()
+	if v := visitorFrom(ctx); v.id != "" {
+		l, _, _, ok, err := t.current(ctx, s, v.id)
+		if err != nil || ok {
+			if err == nil {
+				_, err = s.saveVisitor(w, r, nil)
+			}
+			return l, err
+		}
+	}
+	var p pending
+	if _, err := s.saveVisitor(w, r, func(v *visitorState) { p = t.pending(s, v, true) }); err != nil {
+		var zero L
+		return zero, err
+	}
+	return t.deal(s, p.id, p.seed)
+}
+
+// post is the shape of every move: read the move number, find the match, refuse a stale form
+// without changing anything, apply the step, let the AI seats act, save with a
+// compare-and-swap, keep the visitor's shelf up to date and answer 303 to the table through
+// back, with a notice when the move did not happen. The step's own errors are returned as
+// they are, for the game to map.
+func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
+	back func(w http.ResponseWriter, r *http.Request, notice string) error, st step[L]) error {
 	ctx := r.Context()
 	move, err := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
 	if err != nil {
 		return badRequest("missing or garbled move number")
 	}
-	known := visitorFrom(ctx).id != ""
-	id, err := s.ensureVisitor(w, r)
-	if err != nil {
-		return err
-	}
-	if !known {
+	v := visitorFrom(ctx)
+	if v.id == "" {
 		// No valid cookie: a new visitor (or a tampered or expired cookie). They get a fresh
 		// table; nothing of anybody's match changes.
-		return back(w, r, "expired")
+		return t.answer(s, w, r, back, "expired", nil)
 	}
-	rec, version, err := t.load(ctx, s, id)
+	l, version, sh, ok, err := t.current(ctx, s, v.id)
 	if err != nil {
 		return err
 	}
-	if rec == nil {
-		return back(w, r, "expired")
+	fresh := !ok
+	if fresh {
+		// The visitor's first move: the match the table showed them, from their cookie.
+		p := t.pending(s, v, false)
+		if p.id == 0 {
+			return t.answer(s, w, r, back, "expired", nil)
+		}
+		data, ver, err := s.cfg.Store.Load(ctx, matchKey(p.id))
+		if err != nil {
+			return err
+		}
+		if data != nil {
+			// Another tab's first move got there first (or, once in 2^40, another match has
+			// this id): this form is stale, and the next table gets a new pending match.
+			return t.answer(s, w, r, back, "stale", t.dropPending)
+		}
+		if l, err = t.deal(s, p.id, p.seed); err != nil {
+			return err
+		}
+		version = ver
 	}
-	if move != version {
-		return back(w, r, "stale")
+	if move != l.Token() {
+		return t.answer(s, w, r, back, "stale", nil)
 	}
-	m, log, err := step(rec.Match)
-	if err != nil {
+	old := l
+	if l, err = st(l); err != nil {
 		return err
 	}
-	if m, log, err = t.playAI(s, m, log); err != nil {
+	if err := t.playAI(s, l); err != nil {
 		return err
 	}
-	if t.sameDeal != nil && t.sameDeal(rec.Match, m) {
-		log = append(rec.Log, log...)
+	if t.id(l) != t.id(old) {
+		// A restart. The old match is written again, unchanged, so that this move takes its
+		// turn like any other (two racing restarts cannot both win); the new match is then
+		// stored under its own, so far unused, key.
+		err := s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(old)), version, old.Encode())
+		if errors.Is(err, store.ErrConflict) {
+			return t.answer(s, w, r, back, "stale", nil)
+		}
+		if err != nil {
+			return err
+		}
+		data, ver, err := s.cfg.Store.Load(ctx, matchKey(t.id(l)))
+		if err != nil {
+			return err
+		}
+		if data != nil {
+			return t.answer(s, w, r, back, "stale", nil)
+		}
+		version = ver
 	}
-	err = t.save(ctx, s, id, version, &record[M, E]{Match: m, Log: log})
+	err = s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, l.Encode())
 	if errors.Is(err, store.ErrConflict) {
 		// Another request of this visitor moved first; this form is now stale.
-		return back(w, r, "stale")
+		return t.answer(s, w, r, back, "stale", nil)
 	}
 	if err != nil {
 		return err
 	}
-	return back(w, r, "")
+	if err := t.file(ctx, s, v.id, sh, l); err != nil {
+		// The move is saved; only the history missed it. Logged, not shown.
+		s.log.ErrorContext(ctx, "update shelf", "game", t.game, "err", err)
+	}
+	var change func(*visitorState)
+	if fresh {
+		change = t.dropPending
+	}
+	return t.answer(s, w, r, back, "", change)
+}
+
+// answer sends the cookie (renewing its 30 days, with change applied to the session) and
+// redirects through back.
+func (t table[L]) answer(s *Server, w http.ResponseWriter, r *http.Request,
+	back func(w http.ResponseWriter, r *http.Request, notice string) error, notice string, change func(*visitorState)) error {
+	if _, err := s.saveVisitor(w, r, change); err != nil {
+		return err
+	}
+	return back(w, r, notice)
+}
+
+// file keeps the visitor's shelf up to date after a move on l: l becomes the current match,
+// a finished match goes to the past ones, and the shelf is written again once a day so that
+// it lives as long as the matches it points to.
+func (t table[L]) file(ctx context.Context, s *Server, visitor string, sh shelf, l L) error {
+	id := t.id(l).String()
+	finished := t.over(l) && !sh.has(id)
+	if sh.Current == id && !finished && !sh.stale(s.cfg.Now()) {
+		return nil
+	}
+	var past *pastMatch
+	if finished {
+		p := t.summary(l)
+		p.ID, p.Finished = id, s.cfg.Now().Unix()
+		past = &p
+	}
+	return t.updateShelf(ctx, s, visitor, func(sh *shelf) {
+		sh.Current = id
+		if past != nil && !sh.has(id) {
+			sh.add(*past)
+		}
+	})
 }
 
 // restart is the step that throws the match away and deals a new one, for the confirmed
 // restart and for "New match" after the match.
-func (t table[M, E]) restart(s *Server) step[M, E] {
-	return func(M) (M, []E, error) { return t.newMatch(s) }
+func (t table[L]) restart(s *Server) step[L] {
+	return func(L) (L, error) { return t.deal(s, record.NewID(), s.cfg.Seed()) }
 }
 
-// restartForm asks for confirmation before a match is thrown away. Without a match there is
-// nothing to throw away, so the visitor goes to the table.
-func (t table[M, E]) restartForm(s *Server, w http.ResponseWriter, r *http.Request,
+// restartForm asks for confirmation before a match is thrown away, the stored one or the one
+// the table shows a passer-by.
+func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request,
 	page func(ch views.Chrome, move uint64) templ.Component) error {
-	id, err := s.ensureVisitor(w, r)
+	l, err := t.open(s, w, r)
 	if err != nil {
 		return err
 	}
-	rec, version, err := t.load(r.Context(), s, id)
-	if err != nil {
-		return err
-	}
-	if rec == nil {
-		return t.redirect(w, r, "")
-	}
-	return s.render(w, r, http.StatusOK, page(s.chrome(r, t.game), version))
+	return s.render(w, r, http.StatusOK, page(s.chrome(r, t.game), l.Token()))
 }
 
 // redirect answers 303 See Other to the table, with a notice ("" for none).
-func (t table[M, E]) redirect(w http.ResponseWriter, r *http.Request, notice string) error {
+func (t table[L]) redirect(w http.ResponseWriter, r *http.Request, notice string) error {
 	url := "/" + t.game
 	if notice != "" {
 		url += "?notice=" + notice

@@ -1,0 +1,242 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/record"
+	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// The history and replay pages only read: a passer-by's history shows the match their table
+// shows (dealt from their cookie), and nothing is written to the store.
+
+// find is match id if it is one the visitor may look at: their current match (stored, or the
+// one their table shows before their first move) or one of their finished ones still kept.
+func (t table[L]) find(s *Server, w http.ResponseWriter, r *http.Request, id record.ID) (L, shelf, error) {
+	ctx := r.Context()
+	var none L
+	v := visitorFrom(ctx)
+	var sh shelf
+	if v.id != "" {
+		var err error
+		if sh, _, err = t.loadShelf(ctx, s, v.id); err != nil {
+			return none, sh, err
+		}
+		if sh.Current == id.String() || sh.has(id.String()) {
+			l, _, ok, err := t.loadMatch(ctx, s, id)
+			if err != nil || !ok {
+				return none, sh, orNotFound(err)
+			}
+			return l, sh, nil
+		}
+	}
+	if v.session != nil {
+		if p := t.pending(s, v, false); p.id == id && sh.Current == "" {
+			l, err := t.deal(s, p.id, p.seed)
+			return l, sh, err
+		}
+	}
+	return none, sh, errNotFound
+}
+
+func orNotFound(err error) error {
+	if err != nil {
+		return err
+	}
+	return errNotFound
+}
+
+// replayAddress reads the match and the deal of a replay's address.
+func replayAddress(r *http.Request) (record.ID, int, int, error) {
+	id, ok := record.ParseID(chi.URLParam(r, "match"))
+	deal, err := strconv.Atoi(chi.URLParam(r, "deal"))
+	if !ok || err != nil || deal < 1 {
+		return 0, 0, 0, errNotFound
+	}
+	step := 0
+	if q := r.URL.Query().Get("step"); q != "" {
+		if step, err = strconv.Atoi(q); err != nil || step < 0 {
+			return 0, 0, 0, badRequest("bad step")
+		}
+	}
+	return id, deal, step, nil
+}
+
+func replayURL(game string, id record.ID, deal int) string {
+	return fmt.Sprintf("/%s/replay/%s/%d", game, id, deal)
+}
+
+// asnasHistory is the visitor's As-Nas history.
+func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
+	a, err := asnasGame.open(s, w, r)
+	if err != nil {
+		return err
+	}
+	sh, err := s.visitorShelf(r, asnasGame.shelfKey)
+	if err != nil {
+		return err
+	}
+	h := historyOf("asnas", sh)
+	cur := views.HistoryMatch{Points: a.Match().Totals[humanSeat]}
+	for n := 1; n <= a.Deals(); n++ {
+		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL("asnas", a.ID, n)})
+	}
+	h.Current = &cur
+	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
+		x := asnas.Score(p.Points).Float()
+		return x, i18n.T(r.Context(), "history.points", i18n.Number(r.Context(), x, 2))
+	})
+	return s.render(w, r, http.StatusOK, views.HistoryPage(s.chrome(r, "asnas"), h))
+}
+
+// guandanHistory is the visitor's Guandan history.
+func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
+	g, err := guandanGame.open(s, w, r)
+	if err != nil {
+		return err
+	}
+	sh, err := s.visitorShelf(r, guandanGame.shelfKey)
+	if err != nil {
+		return err
+	}
+	h := historyOf("guandan", sh)
+	m := g.Match()
+	cur := views.HistoryMatch{Levels: m.Levels}
+	for n := 1; n <= g.Deals(); n++ {
+		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL("guandan", g.ID, n)})
+	}
+	h.Current = &cur
+	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
+		return float64(p.Stats.Levels), i18n.T(r.Context(), "history.climbed", p.Stats.Levels)
+	})
+	return s.render(w, r, http.StatusOK, views.HistoryPage(s.chrome(r, "guandan"), h))
+}
+
+// visitorShelf is the visitor's shelf at a table, empty for a visitor without one.
+func (s *Server) visitorShelf(r *http.Request, key func(string) string) (shelf, error) {
+	v := visitorFrom(r.Context())
+	if v.id == "" {
+		return shelf{Version: shelfVersion}, nil
+	}
+	data, _, err := s.cfg.Store.Load(r.Context(), key(v.id))
+	if err != nil || data == nil {
+		return shelf{Version: shelfVersion}, err
+	}
+	sh, err := decodeShelf(data)
+	if err != nil {
+		return shelf{Version: shelfVersion}, nil
+	}
+	return sh, nil
+}
+
+// historyOf is the part of a history page that comes from the shelf.
+func historyOf(game string, sh shelf) views.History {
+	h := views.History{Game: game}
+	for _, p := range sh.Past {
+		id, _ := record.ParseID(p.ID)
+		m := views.HistoryMatch{
+			Finished: time.Unix(p.Finished, 0), Won: p.Won, Points: asnas.Score(p.Points),
+			Levels: [2]gd.Rank{gd.Rank(p.Levels[0]), gd.Rank(p.Levels[1])},
+		}
+		for n := 1; n <= p.Deals; n++ {
+			m.Deals = append(m.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})
+		}
+		h.Past = append(h.Past, m)
+	}
+	st := sh.Stats
+	h.Stats = views.HistoryStats{Matches: st.Matches, Won: st.Won, Deals: st.Deals,
+		Showdowns: st.Showdowns, ShowdownsWon: st.ShowdownsWon, DealsWon: st.DealsWon}
+	if st.Deals > 0 {
+		d := float64(st.Deals)
+		h.Stats.PointsPerDeal = asnas.Score(st.Points).Float() / d
+		h.Stats.AveragePlace = float64(st.PlaceHalves) / 2 / d
+		h.Stats.LevelsPerDeal = float64(st.Levels) / d
+	}
+	return h
+}
+
+// Chart geometry: one bar per finished match in a 200 × 60 drawing.
+const (
+	chartWidth, chartHeight = 200, 60
+	chartSlot               = chartWidth / maxPast
+)
+
+// chartOf draws the finished matches, oldest left, as bars of value, scaled to the largest.
+func chartOf(r *http.Request, past []pastMatch, value func(pastMatch) (float64, string)) views.Chart {
+	c := views.Chart{Width: chartWidth, Height: chartHeight, Base: chartHeight / 2}
+	top := 0.0
+	vals := make([]float64, len(past))
+	titles := make([]string, len(past))
+	for i, p := range past {
+		vals[i], titles[i] = value(p)
+		top = max(top, vals[i], -vals[i])
+	}
+	if top == 0 {
+		top = 1
+	}
+	for i := range past {
+		j := len(past) - 1 - i // oldest first
+		hgt := int(vals[j] / top * float64(c.Base-2))
+		b := views.ChartBar{X: i*chartSlot + 1, W: chartSlot - 2, Y: c.Base - hgt, H: hgt, Title: titles[j]}
+		if hgt < 0 {
+			b.Negative, b.Y, b.H = true, c.Base, -hgt
+		}
+		if b.H == 0 {
+			b.H = 1
+		}
+		c.Bars = append(c.Bars, b)
+	}
+	return c
+}
+
+// asnasReplay shows one step of an As-Nas deal as the visitor saw it.
+func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
+	id, deal, step, err := replayAddress(r)
+	if err != nil {
+		return err
+	}
+	a, _, err := asnasGame.find(s, w, r, id)
+	if err != nil {
+		return err
+	}
+	if deal > a.Deals() || step > a.Steps(deal) {
+		return errNotFound
+	}
+	m, ev, err := a.At(deal, step)
+	if err != nil {
+		return err
+	}
+	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), URL: replayURL("asnas", id, deal),
+		Asnas: views.AsnasTable{View: m.View(humanSeat), Log: ev}}
+	return s.render(w, r, http.StatusOK, views.ReplayPage(s.chrome(r, "asnas"), rp))
+}
+
+// guandanReplay shows one step of a Guandan deal as the visitor saw it.
+func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
+	id, deal, step, err := replayAddress(r)
+	if err != nil {
+		return err
+	}
+	g, _, err := guandanGame.find(s, w, r, id)
+	if err != nil {
+		return err
+	}
+	if deal > g.Deals() || step > g.Steps(deal) {
+		return errNotFound
+	}
+	m, ev, err := g.At(deal, step)
+	if err != nil {
+		return err
+	}
+	rp := views.Replay{Game: "guandan", Deal: deal, Step: step, Steps: g.Steps(deal), URL: replayURL("guandan", id, deal),
+		Guandan: views.GuandanTable{View: m.View(humanSeat), Log: ev, Arrange: views.ArrangeRank}}
+	return s.render(w, r, http.StatusOK, views.ReplayPage(s.chrome(r, "guandan"), rp))
+}

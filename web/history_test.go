@@ -1,0 +1,256 @@
+package web
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/cardavia/cardavia/record"
+	"github.com/cardavia/cardavia/rules/asnas"
+)
+
+// historyLangs are the Accept-Language values of the six languages.
+var historyLangs = []string{"en", "sv", "es", "fa", "da", "zh-CN"}
+
+// playAsnasToTheEnd plays the visitor's As-Nas match to its end through the forms, with random
+// legal verbs.
+func playAsnasToTheEnd(t *testing.T, ts *testSite, rng *rand.Rand) page {
+	t.Helper()
+	for range 500 {
+		p := ts.table()
+		form := url.Values{"move": {moveOf(p)}}
+		switch vs := verbs(p); {
+		case len(vs) > 0:
+			form.Set("verb", vs[rng.IntN(len(vs))])
+			ts.location("/asnas/move", form)
+		case p.doc.Find(`[data-action="new"]`).Length() == 1:
+			return p
+		default:
+			ts.location("/asnas/next", form)
+		}
+	}
+	t.Fatal("the match did not end in 500 posts")
+	return page{}
+}
+
+// replayOf reads the match and deal of a replay link.
+func replayOf(t *testing.T, href string) (record.ID, int) {
+	t.Helper()
+	parts := strings.Split(strings.Trim(href, "/"), "/")
+	if len(parts) != 4 || parts[1] != "replay" {
+		t.Fatalf("replay link %q", href)
+	}
+	id, ok := record.ParseID(parts[2])
+	deal, err := strconv.Atoi(parts[3])
+	if !ok || err != nil {
+		t.Fatalf("replay link %q", href)
+	}
+	return id, deal
+}
+
+// walkReplay follows a replay's next links from its first step to its last, checking the hooks
+// and auditing each page against the state at that step.
+func walkReplay(t *testing.T, ts *testSite, game, href string, steps func(deal int) int, audit func(deal, step int, p page), lang string) int {
+	t.Helper()
+	_, deal := replayOf(t, href)
+	p := ts.get(href, "Accept-Language", lang)
+	for step := 0; ; step++ {
+		if p.status != http.StatusOK {
+			t.Fatalf("%s step %d: %d", href, step, p.status)
+		}
+		root := p.doc.Find(`[data-replay="true"]`)
+		if root.Length() != 1 || attr(root, "data-game") != game || attr(root, "data-deal") != strconv.Itoa(deal) ||
+			attr(root, "data-step") != strconv.Itoa(step) || attr(root, "data-steps") != strconv.Itoa(steps(deal)) {
+			t.Fatalf("%s step %d: replay root %q %q %q %q", href, step, attr(root, "data-game"), attr(root, "data-deal"), attr(root, "data-step"), attr(root, "data-steps"))
+		}
+		if p.doc.Find("form").Length() > 0 && p.doc.Find(`form[action^="/settings"]`).Length() != p.doc.Find("form").Length() {
+			t.Fatalf("%s step %d: a move form on a replay", href, step)
+		}
+		audit(deal, step, p)
+		next := p.doc.Find("a[data-step-next]")
+		if next.Length() == 0 {
+			if step != steps(deal) {
+				t.Fatalf("%s: no next link at step %d of %d", href, step, steps(deal))
+			}
+			return step
+		}
+		p = ts.get(attr(next, "href"), "Accept-Language", lang)
+	}
+}
+
+// TestAsnasHistoryAndReplays: after a whole match and the start of the next, the history in
+// every language lists both, with locale-formatted dates and statistics, and every step of
+// every deal replays the table as the visitor saw it, hidden cards hidden.
+func TestAsnasHistoryAndReplays(t *testing.T) {
+	ts := newSite(t, bigSeeds(91))
+	rng := rand.New(rand.NewPCG(9, 1))
+	end := playAsnasToTheEnd(t, ts, rng)
+	if end.doc.Find(`[data-history-link][href="/asnas/history"]`).Length() != 1 {
+		t.Error("no history link at the match end")
+	}
+	ts.location("/asnas/restart", url.Values{"move": {moveOf(end)}})
+	if p := ts.table(); len(verbs(p)) > 0 {
+		ts.location("/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}})
+	}
+	visitor := ts.visitorID()
+	ctx := context.Background()
+	var links []string
+	for _, lang := range historyLangs {
+		h := ts.get("/asnas/history", "Accept-Language", lang)
+		if h.status != http.StatusOK || h.doc.Find(`[data-history="asnas"]`).Length() != 1 {
+			t.Fatalf("%s: history %d", lang, h.status)
+		}
+		if n := h.doc.Find(`[data-past] > li`).Length(); n != 1 {
+			t.Fatalf("%s: %d finished matches listed, want 1", lang, n)
+		}
+		date := h.doc.Find(".history-date").Text()
+		if lang == "fa" && !strings.ContainsAny(date, "۰۱۲۳۴۵۶۷۸۹") || lang != "fa" && !strings.ContainsAny(date, "0123456789") || strings.Contains(date, ",0") {
+			t.Errorf("%s: date %q", lang, date)
+		}
+		matches := strings.TrimSpace(h.doc.Find(`[data-stat="matches"]`).Text())
+		if want := map[bool]string{true: "۱", false: "1"}[lang == "fa"]; matches != want {
+			t.Errorf("%s: matches played %q, want %q", lang, matches, want)
+		}
+		if h.doc.Find(`svg[data-chart] rect`).Length() != 1 {
+			t.Errorf("%s: the chart has no bar for the finished match", lang)
+		}
+		var these []string
+		h.doc.Find("a[data-replay]").Each(func(_ int, a *goquery.Selection) { these = append(these, attr(a, "href")) })
+		if len(these) != asnas.DealsPerMatch+1 {
+			t.Fatalf("%s: %d replay links, want 12 of the finished match and 1 of the current", lang, len(these))
+		}
+		links = these
+	}
+	steps := 0
+	for i, href := range links {
+		id, _ := replayOf(t, href)
+		a, _, ok, err := asnasGame.loadMatch(ctx, ts.server, id)
+		if err != nil || !ok {
+			t.Fatalf("%s: no stored match", href)
+		}
+		lang := historyLangs[i%len(historyLangs)]
+		steps += walkReplay(t, ts, "asnas", href, a.Steps, func(deal, step int, p page) {
+			m, _, err := a.At(deal, step)
+			if err != nil {
+				t.Fatal(err)
+			}
+			auditAsnasMatch(t, m, visitor, p)
+		}, lang)
+	}
+	if steps < 20 {
+		t.Errorf("only %d replay steps walked", steps)
+	}
+	// Another visitor cannot look at these replays; a step beyond the deal is no page.
+	other := newSite(t)
+	other.srv, other.server = ts.srv, ts.server
+	other.store = ts.store
+	if p := other.get(links[0]); p.status != http.StatusNotFound {
+		t.Errorf("another visitor's replay: %d, want 404", p.status)
+	}
+	if p := ts.get(links[0] + "?step=999"); p.status != http.StatusNotFound {
+		t.Errorf("a step past the deal: %d, want 404", p.status)
+	}
+	if p := ts.get(links[0] + "?step=x"); p.status != http.StatusBadRequest {
+		t.Errorf("a garbled step: %d, want 400", p.status)
+	}
+}
+
+// TestGuandanHistoryAndReplays: a Guandan match won at A, then the start of the next: the
+// history in every language shows the final levels and the statistics, and every step of
+// every deal replays the table as the visitor saw it, hidden cards hidden.
+func TestGuandanHistoryAndReplays(t *testing.T) {
+	ts := newSite(t, bigSeeds(92))
+	ts.gtable()
+	move := ts.gprepare(matchEndPosition(t))
+	ts.gpost("/guandan/play", url.Values{"move": {move}, "card": ids(cardsOf(t, "RJ"))})
+	end := ts.gtable()
+	if end.groot("data-over") != "true" || end.doc.Find(`[data-history-link][href="/guandan/history"]`).Length() != 1 {
+		t.Fatal("no history link at the match end")
+	}
+	ts.gpost("/guandan/restart", url.Values{"move": {end.groot("data-move")}})
+	for range 6 {
+		p := ts.gtable()
+		form := url.Values{"move": {p.groot("data-move")}}
+		if p.doc.Find(`[data-action="pass"]`).Length() == 1 {
+			ts.gpost("/guandan/pass", form)
+			continue
+		}
+		h := ts.gtable("hint=1")
+		h.doc.Find(`form[action="/guandan/play"] input[name="card"][checked]`).Each(func(_ int, s *goquery.Selection) { form.Add("card", attr(s, "value")) })
+		if r := h.doc.Find(`input[name="reading"][checked]`); r.Length() == 1 {
+			form.Set("reading", attr(r, "value"))
+		}
+		ts.gpost("/guandan/play", form)
+	}
+	visitor := ts.visitorID()
+	ctx := context.Background()
+	var links []string
+	for _, lang := range historyLangs {
+		h := ts.get("/guandan/history", "Accept-Language", lang)
+		if h.status != http.StatusOK || h.doc.Find(`[data-history="guandan"]`).Length() != 1 {
+			t.Fatalf("%s: history %d", lang, h.status)
+		}
+		past := h.doc.Find(`[data-past] > li`)
+		if past.Length() != 1 || attr(past, "data-won") != "true" || past.Find("[data-levels]").Length() != 1 {
+			t.Fatalf("%s: the won match is not listed as won with its levels", lang)
+		}
+		if got := strings.TrimSpace(h.doc.Find(`[data-stat="place"]`).Text()); got != map[bool]string{true: "۱٫۰۰", false: map[bool]string{true: "1,00", false: "1.00"}[lang == "sv" || lang == "es" || lang == "da"]}[lang == "fa"] {
+			t.Errorf("%s: average place %q, want first", lang, got)
+		}
+		links = links[:0]
+		h.doc.Find("a[data-replay]").Each(func(_ int, a *goquery.Selection) { links = append(links, attr(a, "href")) })
+		if len(links) != 2 {
+			t.Fatalf("%s: %d replay links, want the finished deal and the current one", lang, len(links))
+		}
+	}
+	for i, href := range links {
+		id, _ := replayOf(t, href)
+		g, _, ok, err := guandanGame.loadMatch(ctx, ts.server, id)
+		if err != nil || !ok {
+			t.Fatalf("%s: no stored match", href)
+		}
+		walkReplay(t, ts, "guandan", href, g.Steps, func(deal, step int, p page) {
+			m, _, err := g.At(deal, step)
+			if err != nil {
+				t.Fatal(err)
+			}
+			auditGuandanMatch(t, m, visitor, p)
+		}, historyLangs[(i*3)%len(historyLangs)])
+	}
+}
+
+// TestHistoryStatsSumTheMatches: the statistics are the sums of the finished matches' own,
+// and the shelf keeps at most 20 matches, newest first.
+func TestHistoryStatsSumTheMatches(t *testing.T) {
+	var sh shelf
+	for i := range 25 {
+		sh.add(pastMatch{ID: strconv.Itoa(i), Won: i%2 == 0, Deals: 12, Stats: stats{Matches: 1, Won: 1 - i%2, Deals: 12, Points: int64(i), Showdowns: 2}})
+	}
+	if len(sh.Past) != maxPast || sh.Past[0].ID != "24" || sh.Past[maxPast-1].ID != "5" {
+		t.Fatalf("past: %d matches, newest %s, oldest %s", len(sh.Past), sh.Past[0].ID, sh.Past[len(sh.Past)-1].ID)
+	}
+	if sh.Stats.Matches != 25 || sh.Stats.Won != 13 || sh.Stats.Deals != 300 || sh.Stats.Points != 300 || sh.Stats.Showdowns != 50 {
+		t.Errorf("stats %+v", sh.Stats)
+	}
+	for _, tc := range []struct {
+		finish []int
+		seat   int
+		want   int
+	}{{[]int{0, 2}, 0, 2}, {[]int{1, 0, 3}, 0, 4}, {[]int{1, 3}, 0, 7}, {[]int{1, 2, 3}, 0, 8}} {
+		if got := placeHalves(tc.finish, tc.seat); got != tc.want {
+			t.Errorf("place of %d in %v: %d halves, want %d", tc.seat, tc.finish, got, tc.want)
+		}
+	}
+	if _, err := decodeShelf([]byte(`{"v":1,"current":"","stats":{},"saved":0,"extra":1}`)); err == nil {
+		t.Error("a shelf with an unknown field decoded")
+	}
+	if _, err := decodeShelf([]byte(`{"v":2,"stats":{},"saved":0}`)); err == nil {
+		t.Error("a shelf of another version decoded")
+	}
+}

@@ -1,0 +1,209 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/cardavia/cardavia/record"
+	"github.com/cardavia/cardavia/web/store"
+)
+
+// shelf is a visitor's record at one game's table: which match is their current one, their
+// last finished ones, newest first, and their statistics over every match they finished. It
+// points to matches and holds none: a match is not a visitor (a later table may seat several
+// visitors at one match), so a match keeps no visitor and each visitor keeps their shelf.
+//
+// Stored as JSON under stable names with a format version; decoding refuses unknown fields and
+// other versions, like the match records.
+type shelf struct {
+	// Version is shelfVersion.
+	Version int `json:"v"`
+	// Current is the id of the current match, "" before the first move.
+	Current string `json:"current,omitempty"`
+	// Past are the last finished matches, newest first, at most maxPast.
+	Past []pastMatch `json:"past,omitempty"`
+	// Stats are summed over every match finished (not only the ones still in Past).
+	Stats stats `json:"stats"`
+	// Saved is when the shelf was last written (Unix seconds); see shelfRefreshAfter.
+	Saved int64 `json:"saved"`
+}
+
+// shelfVersion is the format of a stored shelf.
+const shelfVersion = 1
+
+// maxPast is how many finished matches the history keeps.
+const maxPast = 20
+
+// shelfRefreshAfter is how old a shelf may get before a move writes it again: the store
+// forgets an entry 30 days after its last write, and a shelf must outlive the long match it
+// points to.
+const shelfRefreshAfter = 24 * time.Hour
+
+// pastMatch is one finished match in the history.
+type pastMatch struct {
+	// ID is the match's id; its record may have expired from the store.
+	ID string `json:"id"`
+	// Finished is when it ended (Unix seconds).
+	Finished int64 `json:"finished"`
+	// Won tells whether the visitor won (alone or sharing the win).
+	Won bool `json:"won"`
+	// Deals is the number of deals played.
+	Deals int `json:"deals"`
+	// Points is the visitor's As-Nas total, in twelfths of a point (asnas.Score).
+	Points int64 `json:"points,omitempty"`
+	// Levels are the two teams' final Guandan levels (team 0 is the visitor's), as rank
+	// numbers 2..14.
+	Levels [2]int `json:"levels,omitempty"`
+	// Stats are this match's own statistics.
+	Stats stats `json:"stats"`
+}
+
+// stats are a visitor's statistics at one game; a shelf sums them over matches.
+type stats struct {
+	Matches int `json:"matches"`
+	Won     int `json:"won"`
+	Deals   int `json:"deals"`
+	// Points is the As-Nas total in twelfths of a point; Showdowns are the showdowns the
+	// visitor reached, ShowdownsWon those they won or shared.
+	Points       int64 `json:"points,omitempty"`
+	Showdowns    int   `json:"showdowns,omitempty"`
+	ShowdownsWon int   `json:"showdowns_won,omitempty"`
+	// DealsWon are the Guandan deals the visitor's team won; PlaceHalves is the sum of the
+	// visitor's finishing places, doubled (a deal that ends before the visitor is out leaves
+	// them sharing the last places, 3.5 when two are left); Levels counts the levels the
+	// visitor's team climbed.
+	DealsWon    int `json:"deals_won,omitempty"`
+	PlaceHalves int `json:"place_halves,omitempty"`
+	Levels      int `json:"levels,omitempty"`
+}
+
+func (a *stats) add(b stats) {
+	a.Matches += b.Matches
+	a.Won += b.Won
+	a.Deals += b.Deals
+	a.Points += b.Points
+	a.Showdowns += b.Showdowns
+	a.ShowdownsWon += b.ShowdownsWon
+	a.DealsWon += b.DealsWon
+	a.PlaceHalves += b.PlaceHalves
+	a.Levels += b.Levels
+}
+
+// has tells whether match id is among the finished ones.
+func (sh *shelf) has(id string) bool {
+	for _, p := range sh.Past {
+		if p.ID == id {
+			return true
+		}
+	}
+	return false
+}
+
+// add puts a finished match first and counts it in the statistics.
+func (sh *shelf) add(p pastMatch) {
+	sh.Past = append([]pastMatch{p}, sh.Past[:min(len(sh.Past), maxPast-1)]...)
+	sh.Stats.add(p.Stats)
+}
+
+// stale tells whether the shelf should be written again to stay alive.
+func (sh *shelf) stale(now time.Time) bool {
+	return now.Sub(time.Unix(sh.Saved, 0)) >= shelfRefreshAfter
+}
+
+// shelfKey is where a visitor's shelf of one game is stored.
+func (t table[L]) shelfKey(visitor string) string { return "shelf:" + t.game + ":" + visitor }
+
+// decodeShelf reads a stored shelf strictly.
+func decodeShelf(data []byte) (shelf, error) {
+	var sh shelf
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&sh); err != nil {
+		return shelf{}, err
+	}
+	if dec.More() {
+		return shelf{}, errors.New("web: bytes after the shelf")
+	}
+	if sh.Version != shelfVersion {
+		return shelf{}, fmt.Errorf("web: shelf format %d", sh.Version)
+	}
+	return sh, nil
+}
+
+// loadShelf reads the visitor's shelf (empty when there is none) and its version. An
+// unreadable one is logged and read as empty, so that its visitor can go on playing; the next
+// write replaces it.
+func (t table[L]) loadShelf(ctx context.Context, s *Server, visitor string) (shelf, uint64, error) {
+	data, version, err := s.cfg.Store.Load(ctx, t.shelfKey(visitor))
+	if err != nil || data == nil {
+		return shelf{Version: shelfVersion}, version, err
+	}
+	sh, err := decodeShelf(data)
+	if err != nil {
+		s.log.WarnContext(ctx, "stored shelf unreadable; starting afresh", "game", t.game, "err", err)
+		return shelf{Version: shelfVersion}, version, nil
+	}
+	return sh, version, nil
+}
+
+// updateShelf changes the visitor's shelf with a compare-and-swap, retrying a few times when
+// another request of the same visitor saves at the same moment.
+func (t table[L]) updateShelf(ctx context.Context, s *Server, visitor string, change func(*shelf)) error {
+	for range 3 {
+		sh, version, err := t.loadShelf(ctx, s, visitor)
+		if err != nil {
+			return err
+		}
+		change(&sh)
+		sh.Version, sh.Saved = shelfVersion, s.cfg.Now().Unix()
+		out, err := json.Marshal(sh)
+		if err != nil {
+			return err
+		}
+		err = s.cfg.Store.CompareAndSwap(ctx, t.shelfKey(visitor), version, out)
+		if !errors.Is(err, store.ErrConflict) {
+			return err
+		}
+	}
+	return store.ErrConflict
+}
+
+// pending is the match a visitor's first move at a table starts: the table page shows it
+// dealt, but it is stored only with that move. Its id and seed travel in the signed and
+// encrypted session cookie, so the visitor can neither see nor choose the seed, and the POST
+// deals exactly what the page showed.
+type pending struct {
+	id   record.ID
+	seed uint64
+}
+
+// pendingKey is the session value of a table's pending match.
+func (t table[L]) pendingKey() string { return "pending:" + t.game }
+
+// pending reads the visitor's pending match from their session (zero when there is none);
+// with mint, a missing one is drawn and put in the session, for the caller to save.
+func (t table[L]) pending(s *Server, v *visitorState, mint bool) pending {
+	if txt, ok := v.session.Values[t.pendingKey()].(string); ok {
+		idTxt, seedTxt, _ := strings.Cut(txt, ".")
+		id, okID := record.ParseID(idTxt)
+		seed, err := strconv.ParseUint(seedTxt, 16, 64)
+		if okID && err == nil {
+			return pending{id: id, seed: seed}
+		}
+	}
+	if !mint {
+		return pending{}
+	}
+	p := pending{id: record.NewID(), seed: s.cfg.Seed()}
+	v.session.Values[t.pendingKey()] = p.id.String() + "." + strconv.FormatUint(p.seed, 16)
+	return p
+}
+
+// dropPending forgets the pending match once it is stored.
+func (t table[L]) dropPending(v *visitorState) { delete(v.session.Values, t.pendingKey()) }

@@ -1,0 +1,111 @@
+package views
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"golang.org/x/text/number"
+
+	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// History is a visitor's history page at one game: the deals of the current match, the last
+// finished matches, newest first, and the statistics with their chart.
+type History struct {
+	// Game is "asnas" or "guandan".
+	Game string
+	// Current is the match being played (nil when there is none).
+	Current *HistoryMatch
+	// Past are the last finished matches, newest first.
+	Past []HistoryMatch
+	// Stats are the visitor's statistics over every finished match.
+	Stats HistoryStats
+	// Chart draws the finished matches, oldest left.
+	Chart Chart
+}
+
+// HistoryMatch is one match in the history.
+type HistoryMatch struct {
+	// Finished is when the match ended (zero for the current match).
+	Finished time.Time
+	// Won tells whether the visitor won it (alone or sharing the win).
+	Won bool
+	// Points is the visitor's As-Nas total.
+	Points asnas.Score
+	// Levels are the teams' Guandan levels at the end (team 0 is the visitor's).
+	Levels [2]gd.Rank
+	// Deals link to the replays of its deals.
+	Deals []HistoryDeal
+}
+
+// HistoryDeal is one deal of a match in the history.
+type HistoryDeal struct {
+	No int
+	// URL is the deal's replay.
+	URL string
+}
+
+// HistoryStats are the statistics the history page shows.
+type HistoryStats struct {
+	Matches, Won int
+	// Deals is the number of deals played in the finished matches.
+	Deals int
+	// As-Nas: points per deal, showdowns reached and won.
+	PointsPerDeal           float64
+	Showdowns, ShowdownsWon int
+	// Guandan: deals won by the visitor's team, the visitor's average place, the levels the
+	// team climbed per deal.
+	DealsWon      int
+	AveragePlace  float64
+	LevelsPerDeal float64
+}
+
+// Chart is a small bar chart drawn as SVG: one bar per finished match, above or below the
+// base line. The geometry is computed in Go; the template only draws it.
+type Chart struct {
+	// Width and Height are the drawing's size in its own units; Base is the y of the zero line.
+	Width, Height, Base int
+	Bars                []ChartBar
+}
+
+// ChartBar is one bar of a Chart.
+type ChartBar struct {
+	X, Y, W, H int
+	// Negative bars are drawn in the loss colour.
+	Negative bool
+	// Title is the bar's text for assistive technology and on hover (already translated).
+	Title string
+}
+
+// Replay is one step of a deal's replay: the table as seat 0 saw it then, without any form.
+type Replay struct {
+	// Game is "asnas" or "guandan".
+	Game string
+	// Deal is the deal's number; Step the step shown (0: as dealt); Steps the last step.
+	Deal, Step, Steps int
+	// URL is the replay's address without the step, for the step links.
+	URL string
+	// Asnas or Guandan is the table shown (the one of Game).
+	Asnas   AsnasTable
+	Guandan GuandanTable
+}
+
+// StepURL is the address of step n of the replay.
+func (r Replay) StepURL(n int) string { return fmt.Sprintf("%s?step=%d", r.URL, n) }
+
+// historyDate is a date in the context's language, in the locale's digits.
+func historyDate(ctx context.Context, t time.Time) string {
+	t = t.UTC()
+	return i18n.T(ctx, "history.date",
+		number.Decimal(t.Year(), number.NoSeparator()),
+		i18n.T(ctx, fmt.Sprintf("history.month.%d", int(t.Month()))),
+		number.Decimal(t.Day(), number.NoSeparator()))
+}
+
+// teamLevels names both teams' levels: "You and North: A, East and West: 9".
+func teamLevels(ctx context.Context, l [2]gd.Rank) string {
+	return i18n.T(ctx, "history.levels", levelWord(ctx, l[0]), levelWord(ctx, l[1]))
+}
