@@ -215,7 +215,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), URL: replayURL("asnas", id, deal),
-		Asnas: views.AsnasTable{View: m.View(humanSeat), Log: ev}}
+		Asnas: views.AsnasTable{View: humanView(m), Log: ev}}
 	return s.render(w, r, http.StatusOK, views.ReplayPage(s.chrome(r, "asnas"), rp))
 }
 
