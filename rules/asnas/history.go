@@ -5,12 +5,10 @@ import (
 	"fmt"
 )
 
-// MaxHistory bounds the actions of one deal, looks included. Each seat looks at most once (4);
-// at most three raises are possible (1 to 4); and between two raises, or before the first, each
-// remaining seat calls, holds or folds at most once, the last of them ending the deal: at most
-// 4 + 3 + 3 + 3 such actions. 4 + 3 + 13 = 20; TestHistoryBound walks the whole betting tree to
-// confirm that no deal needs more.
-const MaxHistory = 20
+// MaxHistory bounds the actions of one deal, looks included: four looks and at most 13 bets
+// (three raises, each obliging the others to answer again). TestHistoryBound walks the whole
+// betting tree and finds that the longest deal needs exactly this many.
+const MaxHistory = 17
 
 // History is the public record of a deal's actions, in the order they were taken: every call,
 // hold, raise and fold, and every look, since everybody at the table sees a player look at
