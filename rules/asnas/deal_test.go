@@ -75,7 +75,7 @@ func TestNewDealUsesThePack(t *testing.T) {
 	// The same seed deals the same hands on every machine and in every version: a replay of a
 	// stored match depends on it. The hands of seed 42 were recorded once.
 	if got := NewDeal(42, 1).Hands; got != seed42Hands {
-		t.Errorf("seed 42 dealt %v, want %v", got, NewDeal(42,1).Hands)
+		t.Errorf("seed 42 dealt %v, want %v", got, NewDeal(42, 1).Hands)
 	}
 	if NewDeal(42, 1).Hands == NewDeal(43, 1).Hands {
 		t.Error("seeds 42 and 43 dealt the same hands")

@@ -39,10 +39,10 @@ type View struct {
 	// History is the deal's public record: every seat's actions in order, looks included
 	// (everybody sees a player look, never what they saw).
 	History []Action
-	Totals   [NumSeats]Score
-	Results  []DealResult // finished deals, oldest first (only revealed hands inside)
-	Over     bool
-	Winners  []int // match winners when Over
+	Totals  [NumSeats]Score
+	Results []DealResult // finished deals, oldest first (only revealed hands inside)
+	Over    bool
+	Winners []int // match winners when Over
 }
 
 // View returns what the seat may see of the match. A seat out of range gets a spectator's view
