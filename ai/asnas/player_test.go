@@ -86,7 +86,7 @@ func TestEquityIsFairOnAverage(t *testing.T) {
 }
 
 func TestPlayerLooksFirstAndStaysLegal(t *testing.T) {
-	p := NewPlayer(1)
+	p := clubPlayer(1)
 	rng := rand.New(rand.NewPCG(3, 3))
 	for i := range 2000 {
 		d := rules.NewDeal(uint64(i), i%4)
@@ -123,11 +123,11 @@ func TestBeatsBaselines(t *testing.T) {
 	}
 	lineups := map[string]Lineup{
 		"always-call": func(i int) (Decider, [3]Decider) {
-			return NewPlayer(uint64(i)), [3]Decider{AlwaysCall{}, AlwaysCall{}, AlwaysCall{}}
+			return clubPlayer(uint64(i)), [3]Decider{AlwaysCall{}, AlwaysCall{}, AlwaysCall{}}
 		},
 		"random": func(i int) (Decider, [3]Decider) {
 			b := uint64(i) * 4
-			return NewPlayer(b), [3]Decider{NewRandom(b + 1), NewRandom(b + 2), NewRandom(b + 3)}
+			return clubPlayer(b), [3]Decider{NewRandom(b + 1), NewRandom(b + 2), NewRandom(b + 3)}
 		},
 	}
 	for name, l := range lineups {
@@ -143,7 +143,7 @@ func TestBeatsBaselines(t *testing.T) {
 }
 
 func BenchmarkDecide(b *testing.B) {
-	p := NewPlayer(1)
+	p := clubPlayer(1)
 	var views []rules.View
 	for i := range 256 {
 		d := rules.NewDeal(uint64(i), i%4)
@@ -164,7 +164,7 @@ func BenchmarkEquityTable(b *testing.B) {
 
 // BenchmarkPlayDeal plays whole deals with four AI players, each deciding from its own view.
 func BenchmarkPlayDeal(b *testing.B) {
-	seats := [4]Decider{NewPlayer(1), NewPlayer(2), NewPlayer(3), NewPlayer(4)}
+	seats := [4]Decider{clubPlayer(1), clubPlayer(2), clubPlayer(3), clubPlayer(4)}
 	var seed uint64
 	for b.Loop() {
 		seed++
