@@ -2,18 +2,13 @@ package web
 
 import (
 	"encoding/binary"
-	"errors"
-	"fmt"
 	"hash/fnv"
 	"net/http"
 
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
 	"github.com/cardavia/cardavia/rules/asnas"
 	"github.com/cardavia/cardavia/web/views"
 )
-
-// maxAISteps bounds the AI seats' turns in one request. A deal has at most a few dozen actions;
-// an AI that never ends its turn is a bug, reported as such instead of looping forever.
-const maxAISteps = 200
 
 // asnasGame is the As-Nas table's plumbing.
 var asnasGame = table[asnas.Match, asnas.Event]{
@@ -39,20 +34,13 @@ func (s *Server) newAsnasMatch() (asnas.Match, []asnas.Event, error) {
 // playAI lets the AI seats act until the human is to act or the deal is over, and appends what
 // they did to log. An AI that picks an illegal verb is a server error, not the visitor's.
 func (s *Server) playAI(m asnas.Match, log []asnas.Event) (asnas.Match, []asnas.Event, error) {
-	for range maxAISteps {
-		seat := m.ToAct()
-		if seat < 0 || seat == humanSeat {
-			return m, log, nil
+	m, ev, err := aiasnas.Play(m, func(m asnas.Match, seat int) aiasnas.Decider {
+		if seat == humanSeat {
+			return nil
 		}
-		verb := s.cfg.AsnasAI(decisionSeed(m, seat)).Decide(m.View(seat))
-		next, ev, err := m.Apply(asnas.Action{Seat: seat, Verb: verb})
-		if err != nil {
-			// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
-			return m, log, fmt.Errorf("web: AI at seat %d chose %v: %v", seat, verb, err)
-		}
-		m, log = next, append(log, ev...)
-	}
-	return m, log, errors.New("web: the AI seats did not end their turns")
+		return s.cfg.AsnasAI(decisionSeed(m, seat))
+	})
+	return m, append(log, ev...), err
 }
 
 // decisionSeed derives an AI decision's seed from the match seed and the position: the same
