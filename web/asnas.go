@@ -5,7 +5,6 @@ import (
 	"hash/fnv"
 	"net/http"
 
-	aiasnas "github.com/cardavia/cardavia/ai/asnas"
 	"github.com/cardavia/cardavia/rules/asnas"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -31,16 +30,10 @@ func (s *Server) newAsnasMatch() (asnas.Match, []asnas.Event, error) {
 	return s.playAI(m, m.Deal.OpeningEvents())
 }
 
-// playAI lets the AI seats act until the human is to act or the deal is over, and appends what
-// they did to log. An AI that picks an illegal verb is a server error, not the visitor's.
+// playAI lets the configured AI seats act until the human is to act or the deal is over (see
+// playAsnasAI; a visitor's chosen level replaces it, see asnasFor).
 func (s *Server) playAI(m asnas.Match, log []asnas.Event) (asnas.Match, []asnas.Event, error) {
-	m, ev, err := aiasnas.Play(m, func(m asnas.Match, seat int) aiasnas.Decider {
-		if seat == humanSeat {
-			return nil
-		}
-		return s.cfg.AsnasAI(decisionSeed(m, seat))
-	})
-	return m, append(log, ev...), err
+	return playAsnasAI(s.cfg.AsnasAI, m, log)
 }
 
 // decisionSeed derives an AI decision's seed from the match seed and the position: the same
@@ -68,11 +61,12 @@ func decisionSeed(m asnas.Match, seat int) uint64 {
 
 // asnasTable shows the visitor's table, dealing a new match for a new visitor.
 func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
-	rec, version, err := asnasGame.open(s, w, r)
+	rec, version, err := s.asnasFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
 	t := views.AsnasTable{View: rec.Match.View(humanSeat), Move: version, Log: rec.Log, Notice: asnasNotices[r.URL.Query().Get("notice")]}
+	t.AI = s.asnasAIPanel(r, rec.Match)
 	return s.render(w, r, http.StatusOK, views.AsnasPage(s.chrome(r, "asnas"), t))
 }
 
@@ -85,7 +79,7 @@ func (s *Server) asnasMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequest("unknown verb")
 	}
-	return asnasGame.post(s, w, r, asnasGame.redirect, func(m asnas.Match) (asnas.Match, []asnas.Event, error) {
+	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, func(m asnas.Match) (asnas.Match, []asnas.Event, error) {
 		return m.Apply(asnas.Action{Seat: humanSeat, Verb: verb})
 	})
 }
@@ -95,7 +89,7 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return asnasGame.post(s, w, r, asnasGame.redirect, asnas.Match.NextDeal)
+	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, asnas.Match.NextDeal)
 }
 
 // asnasRestartForm asks for confirmation before a match is thrown away.
@@ -108,5 +102,5 @@ func (s *Server) asnasRestart(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return asnasGame.post(s, w, r, asnasGame.redirect, asnasGame.restart(s))
+	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, s.asnasFor(r).restart(s))
 }

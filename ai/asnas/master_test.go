@@ -19,7 +19,7 @@ import (
 // ai/asnas/master.table` re-solves the full settings and compares.
 const (
 	masterHash  = "MASTERHASH"
-	reducedHash = "REDUCEDHASH"
+	reducedHash = "b53768835943b8752009b97d3ef52ff2561b0a2995c20379a44b39984473e229"
 )
 
 var reducedSettings = SolveSettings{Iterations: 2, Delay: 0}

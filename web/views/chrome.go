@@ -43,4 +43,6 @@ type SettingsForm struct {
 	Notice string
 	// Error is the catalog key of the reason a form was refused, or "".
 	Error string
+	// AsnasLevel is the As-Nas AI level choice.
+	AsnasLevel AsnasLevelForm
 }
