@@ -38,6 +38,10 @@ type solver struct {
 	cv    [rules.MaxHistory + 1][maxVerbs]vec
 }
 
+// Every product that is added to a sum is converted explicitly: Go may otherwise fuse a
+// multiply and an add into one instruction on some processors, rounding differently, and the
+// solver must give the same table everywhere.
+
 // Solve runs CFR+ (regret matching with regrets floored at zero, linearly weighted averages)
 // over the whole game: the full betting tree and all 261,331 ways the pack can fall, the four
 // positions updated together in each iteration. progress, when not nil, is called after every
@@ -138,14 +142,14 @@ func (sv *solver) walk(n int32, depth int) {
 		}
 		cv[a] = got[p]
 		for h := range numHands {
-			out[p][h] += sigma[a][h] * got[p][h]
+			out[p][h] += float64(sigma[a][h] * got[p][h])
 		}
 	}
 	r, sum := &sv.regret[n], &sv.sum[n]
 	for a := range nd.child {
 		for h := range numHands {
 			r[a][h] = max(0, r[a][h]+cv[a][h]-out[p][h])
-			sum[a][h] += sv.weight * reach[p][h] * sigma[a][h]
+			sum[a][h] += float64(sv.weight * reach[p][h] * sigma[a][h])
 		}
 	}
 }
@@ -194,10 +198,10 @@ func (sv *solver) terminalValue(tm *terminal, reach, out *[rules.NumSeats]vec) {
 		u := &pay[win[i]]
 		i++
 		ab, ce := a*b*p, c*e*p
-		o0[h0] += b * ce * u[0]
-		o1[h1] += a * ce * u[1]
-		o2[h2] += ab * e * u[2]
-		o3[h3] += ab * c * u[3]
+		o0[h0] += float64(b * ce * u[0])
+		o1[h1] += float64(a * ce * u[1])
+		o2[h2] += float64(ab * e * u[2])
+		o3[h3] += float64(ab * c * u[3])
 	}
 }
 
