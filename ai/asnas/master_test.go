@@ -18,7 +18,7 @@ import (
 // computes what it computed when the table was made. `cardavia solve asnas -check
 // ai/asnas/master.table` re-solves the full settings and compares.
 const (
-	masterHash  = "MASTERHASH"
+	masterHash  = "634a251a69aacfe3bcbe4810966e083a11999ba393efc85b4ac30f04efe2a629"
 	reducedHash = "b53768835943b8752009b97d3ef52ff2561b0a2995c20379a44b39984473e229"
 )
 
@@ -78,6 +78,23 @@ func TestMasterExploitability(t *testing.T) {
 	t.Logf("Master: %+v", e)
 	if e.Mean > 0.01 {
 		t.Errorf("Master's exploitability is %.4f points per deal, more than 0.01", e.Mean)
+	}
+}
+
+// TestMasterBeatsTheOtherLevels computes exactly what Master earns in one seat against three
+// Club and against three Beginner players, and checks the calculator on Master against itself,
+// where the four seats' values must cancel out.
+func TestMasterBeatsTheOtherLevels(t *testing.T) {
+	master := NewLevel(Master, 1)
+	for _, l := range []Level{Club, Beginner} {
+		v := HeadToHead(master, NewLevel(l, 1))
+		t.Logf("Master vs three %v: %+v", l, v)
+		if v.Mean <= 0 {
+			t.Errorf("Master earns %+.4f points per deal against three %v players", v.Mean, l)
+		}
+	}
+	if v := HeadToHead(master, master); math.Abs(v.Mean) > 1e-6 {
+		t.Errorf("Master against itself: %+v, want 0 on average", v)
 	}
 }
 

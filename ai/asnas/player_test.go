@@ -115,8 +115,9 @@ func TestPlayerLooksFirstAndStaysLegal(t *testing.T) {
 }
 
 // TestBeatsBaselines plays 10,000 deals of Master and of Club against three copies of each
-// baseline, and of Master against three Club and three Beginner players, and requires the whole
-// 95 % confidence interval of the measured player's mean score per deal to be above zero.
+// baseline and requires the whole 95 % confidence interval of the measured player's mean score
+// per deal to be above zero. (Master against the other levels is measured exactly, in
+// TestMasterBeatsTheOtherLevels: the margin over Club is too thin for 10,000 deals.)
 func TestBeatsBaselines(t *testing.T) {
 	deals := 10000
 	if testing.Short() {
@@ -132,7 +133,6 @@ func TestBeatsBaselines(t *testing.T) {
 	for _, m := range []matchup{
 		{"master vs always-call", level(Master), always}, {"master vs random", level(Master), random},
 		{"club vs always-call", level(Club), always}, {"club vs random", level(Club), random},
-		{"master vs club", level(Master), level(Club)}, {"master vs beginner", level(Master), level(Beginner)},
 	} {
 		l := func(i int) (Decider, [3]Decider) {
 			b := uint64(i) * 4
