@@ -122,5 +122,25 @@ func asNasExploit(ctx context.Context, out io.Writer) error {
 		fmt.Fprintf(tw, "%s\t%+.4f\t%+.4f\t%+.4f\t%+.4f\t%+.4f\t%.1fs\t\n", p.name, e.Mean,
 			e.ByPosition[0], e.ByPosition[1], e.ByPosition[2], e.ByPosition[3], time.Since(start).Seconds())
 	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(out, "\nExact head-to-head: one seat against three copies of another level, points per deal")
+	tw = tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "matchup\tmean\tdealer\t1st\t2nd\t3rd\t")
+	levels := policies[:3]
+	for _, h := range levels {
+		for _, o := range levels {
+			if h.name == o.name {
+				continue
+			}
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			e := ai.HeadToHead(h.p, o.p)
+			fmt.Fprintf(tw, "%s vs 3 %s\t%+.4f\t%+.4f\t%+.4f\t%+.4f\t%+.4f\t\n", h.name, o.name, e.Mean,
+				e.ByPosition[0], e.ByPosition[1], e.ByPosition[2], e.ByPosition[3])
+		}
+	}
 	return tw.Flush()
 }
