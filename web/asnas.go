@@ -1,18 +1,12 @@
 package web
 
 import (
-	"errors"
-	"fmt"
 	"net/http"
 
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
 	"github.com/cardavia/cardavia/web/views"
 )
-
-// maxAISteps bounds the AI seats' turns in one request. A deal has at most a few dozen actions;
-// an AI that never ends its turn is a bug, reported as such instead of looping forever.
-const maxAISteps = 200
 
 // asnasGame is the As-Nas table's plumbing.
 var asnasGame = table[*record.Asnas]{
@@ -39,22 +33,10 @@ func (s *Server) newAsnasMatch(id record.ID, seed uint64) (*record.Asnas, error)
 	return a, s.playAI(a)
 }
 
-// playAI lets the AI seats act until the human is to act or the deal is over; the record keeps
-// what they did. An AI that picks an illegal verb is a server error, not the visitor's.
+// playAI lets the configured AI seats act until the human is to act or the deal is over (see
+// playAsnasAI; a visitor's chosen level replaces it, see asnasFor).
 func (s *Server) playAI(a *record.Asnas) error {
-	for range maxAISteps {
-		m := a.Match()
-		seat := m.ToAct()
-		if seat < 0 || seat == humanSeat {
-			return nil
-		}
-		verb := s.cfg.AsnasAI(decisionSeed(m, seat)).Decide(m.View(seat))
-		if _, err := a.Apply(asnas.Action{Seat: seat, Verb: verb}); err != nil {
-			// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
-			return fmt.Errorf("web: AI at seat %d chose %v: %v", seat, verb, err)
-		}
-	}
-	return errors.New("web: the AI seats did not end their turns")
+	return playAsnasAI(s.cfg.AsnasAI, a)
 }
 
 // decisionSeed derives an AI decision's seed from the match seed and the position: the same
@@ -76,11 +58,12 @@ func decisionSeed(m asnas.Match, seat int) uint64 {
 
 // asnasTable shows the visitor's table, dealing a new match for a new visitor.
 func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
-	a, err := asnasGame.open(s, w, r)
+	a, err := s.asnasFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
 	t := views.AsnasTable{View: humanView(a.Match()), Move: a.Token(), Log: a.DealLog(), Notice: asnasNotices[r.URL.Query().Get("notice")]}
+	t.AI = s.asnasAIPanel(r, a.Match())
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = true
 	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))
@@ -108,7 +91,7 @@ func (s *Server) asnasMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequest("unknown verb")
 	}
-	return asnasGame.post(s, w, r, asnasGame.redirect, func(a *record.Asnas) (*record.Asnas, error) {
+	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, func(a *record.Asnas) (*record.Asnas, error) {
 		_, err := a.Apply(asnas.Action{Seat: humanSeat, Verb: verb})
 		return a, err
 	})
@@ -119,7 +102,7 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return asnasGame.post(s, w, r, asnasGame.redirect, func(a *record.Asnas) (*record.Asnas, error) {
+	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, func(a *record.Asnas) (*record.Asnas, error) {
 		_, err := a.NextDeal()
 		return a, err
 	})
@@ -135,5 +118,5 @@ func (s *Server) asnasRestart(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return asnasGame.post(s, w, r, asnasGame.redirect, asnasGame.restart(s))
+	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, s.asnasFor(r).restart(s))
 }

@@ -132,6 +132,7 @@ func (s *Server) routes() chi.Router {
 	r.Get("/settings", s.handle(s.settingsPage))
 	r.Post("/settings/language", s.handle(s.setLanguage))
 	r.Post("/settings", s.handle(s.setFilters))
+	r.Post("/settings/asnas-level", s.handle(s.setAsnasLevel))
 
 	r.Get("/asnas", s.handle(s.asnasTable))
 	r.Post("/asnas/move", s.handle(s.asnasMove))

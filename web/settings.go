@@ -25,7 +25,7 @@ func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request) error {
 	}
 	page := views.SettingsPage(s.chrome(r, "settings"), views.SettingsForm{
 		Filters: visitorFrom(r.Context()).prefs.Filters,
-		Notice:  notice,
+		Notice:  notice, AsnasLevel: asnasLevelForm(r),
 	})
 	return s.render(w, r, http.StatusOK, page)
 }
@@ -64,7 +64,7 @@ func settingsDone(w http.ResponseWriter, r *http.Request) {
 func (s *Server) refuseSettings(w http.ResponseWriter, r *http.Request, problem string) error {
 	page := views.SettingsPage(s.chrome(r, "settings"), views.SettingsForm{
 		Filters: visitorFrom(r.Context()).prefs.Filters,
-		Error:   problem,
+		Error:   problem, AsnasLevel: asnasLevelForm(r),
 	})
 	return s.render(w, r, http.StatusBadRequest, page)
 }

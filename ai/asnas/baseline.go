@@ -35,3 +35,20 @@ func (r *Random) Decide(v rules.View) rules.Verb {
 	}
 	return v.Legal[r.rng.IntN(len(v.Legal))]
 }
+
+// Strategy says that AlwaysCall calls or holds, with certainty.
+func (AlwaysCall) Strategy(v rules.View) map[rules.Verb]float64 {
+	if len(v.Legal) == 0 {
+		return map[rules.Verb]float64{}
+	}
+	return map[rules.Verb]float64{passive(v.Legal): 1}
+}
+
+// Strategy gives every legal verb the same probability.
+func (*Random) Strategy(v rules.View) map[rules.Verb]float64 {
+	s := make(map[rules.Verb]float64, len(v.Legal))
+	for _, verb := range v.Legal {
+		s[verb] = 1 / float64(len(v.Legal))
+	}
+	return s
+}

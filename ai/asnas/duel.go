@@ -78,14 +78,9 @@ func Duel(ctx context.Context, lineup Lineup, deals int, seed uint64) (Stats, er
 
 // PlayDeal lets the four players play the deal to its end, each deciding from its own view.
 func PlayDeal(d rules.Deal, seats [rules.NumSeats]Decider) (rules.Deal, error) {
-	for !d.Over() {
-		seat := d.ToAct()
-		verb := seats[seat].Decide(d.View(seat))
-		next, _, err := d.Apply(rules.Action{Seat: seat, Verb: verb})
-		if err != nil {
-			return d, fmt.Errorf("seat %d chose %v: %w", seat, verb, err)
-		}
-		d = next
+	d, _, err := Play(d, func(_ rules.Deal, s int) Decider { return seats[s] })
+	if err == nil && !d.Over() {
+		err = fmt.Errorf("asnas: seat %d has no player", d.ToAct())
 	}
-	return d, nil
+	return d, err
 }

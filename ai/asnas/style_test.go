@@ -28,7 +28,7 @@ func dealFrom(t *testing.T, dealer int, actions []rules.Action) rules.Deal {
 func verbCounts(v rules.View, n int) map[rules.Verb]int {
 	c := map[rules.Verb]int{}
 	for seed := range uint64(n) {
-		c[NewPlayer(seed).Decide(v)]++
+		c[clubPlayer(seed).Decide(v)]++
 	}
 	return c
 }
@@ -68,7 +68,9 @@ func TestPlayerStyle(t *testing.T) {
 		t.Errorf("two pair facing 4: %v, want folds", c)
 	}
 	// Before looking, the AI always looks.
-	if v := NewPlayer(1).Decide(dealFrom(t, 0, nil).View(1)); v != rules.Look {
+	if v := clubPlayer(1).Decide(dealFrom(t, 0, nil).View(1)); v != rules.Look {
 		t.Errorf("before looking: %v, want look", v)
 	}
 }
+
+func clubPlayer(seed uint64) *Player { return NewLevel(Club, seed) }

@@ -36,7 +36,7 @@ func TestArenaAsNasHelp(t *testing.T) {
 	if err := runArena(context.Background(), []string{"asnas", "-h"}, &out); err != nil {
 		t.Errorf("-h: %v", err)
 	}
-	if !strings.Contains(out.String(), "-deals") {
+	if !strings.Contains(out.String(), "-deals") || !strings.Contains(out.String(), "-exploit") {
 		t.Errorf("-h printed no usage:\n%s", out.String())
 	}
 }

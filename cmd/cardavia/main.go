@@ -45,6 +45,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		switch args[0] {
 		case "arena":
 			return runArena(ctx, args[1:], stdout)
+		case "solve":
+			return runSolve(ctx, args[1:], stdout)
 		case "healthcheck":
 			return healthcheck(ctx, getenv)
 		}

@@ -40,6 +40,8 @@ type Deal struct {
 	Won [NumSeats]bool `json:"won"`
 	// NetScores are the deal's scores once it is over (zero before).
 	NetScores [NumSeats]Score `json:"net"`
+	// History is every action accepted so far, looks included, in order.
+	History History `json:"history"`
 }
 
 // Generator streams of a seed: a match draws its first dealer from stream 0 and shuffles deal n
@@ -199,6 +201,7 @@ func (d Deal) Apply(a Action) (Deal, []Event, error) {
 			return d, nil, fmt.Errorf("%w: seat %d", ErrAlreadyLooked, s)
 		}
 		next.Looked[s] = true
+		next.History = d.History.with(a)
 		// Looking does not end the turn.
 		return next, []Event{{Kind: EvLooked, Seat: s}}, nil
 	case Call:
@@ -229,6 +232,7 @@ func (d Deal) Apply(a Action) (Deal, []Event, error) {
 		return d, nil, fmt.Errorf("%w: unknown verb %d", ErrIllegal, a.Verb)
 	}
 	next.Acted[s] = true
+	next.History = d.History.with(a)
 	events := []Event{ev}
 	return next.advance(events)
 }

@@ -36,10 +36,13 @@ type View struct {
 	HighBet  int
 	Seats    [NumSeats]SeatView
 	Legal    []Verb // the viewer's legal verbs now
-	Totals   [NumSeats]Score
-	Results  []DealResult // finished deals, oldest first (only revealed hands inside)
-	Over     bool
-	Winners  []int // match winners when Over
+	// History is the deal's public record: every seat's actions in order, looks included
+	// (everybody sees a player look, never what they saw).
+	History []Action
+	Totals  [NumSeats]Score
+	Results []DealResult // finished deals, oldest first (only revealed hands inside)
+	Over    bool
+	Winners []int // match winners when Over
 }
 
 // View returns what the seat may see of the match. A seat out of range gets a spectator's view
@@ -64,7 +67,7 @@ func (m Match) View(seat int) View {
 func (d Deal) View(seat int) View {
 	v := View{
 		Seat: seat, DealOver: d.Over(), Dealer: d.Dealer, ToAct: d.Turn,
-		Pot: d.Pot(), HighBet: d.HighBet, Legal: d.Legal(seat),
+		Pot: d.Pot(), HighBet: d.HighBet, Legal: d.Legal(seat), History: d.History.Actions(),
 	}
 	revealed := d.Revealed()
 	for s := range NumSeats {

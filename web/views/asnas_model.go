@@ -20,6 +20,8 @@ type AsnasTable struct {
 	Log []asnas.Event
 	// Notice is the catalog key of a short notice to show above the table, or "".
 	Notice string
+	// AI is the panel about the AI players: their level and the coach.
+	AI AsnasAIPanel
 }
 
 // seatOrder is the order seats appear in the page: North, West, East, then You, which reads

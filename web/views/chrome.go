@@ -45,4 +45,6 @@ type SettingsForm struct {
 	Notice string
 	// Error is the catalog key of the reason a form was refused, or "".
 	Error string
+	// AsnasLevel is the As-Nas AI level choice.
+	AsnasLevel AsnasLevelForm
 }

@@ -1,0 +1,125 @@
+package web
+
+import (
+	"net/http"
+
+	"github.com/cardavia/cardavia/record"
+
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	"github.com/cardavia/cardavia/rules/asnas"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// defaultAsnasLevel is the level shown for a visitor who has not chosen one: the AI the server
+// is configured with, which is Master in production (ai/asnas.NewPlayer).
+const defaultAsnasLevel = aiasnas.Master
+
+// asnasLevelNames are the levels' words, weakest first, for the forms.
+func asnasLevelNames() []string {
+	names := make([]string, len(aiasnas.Levels))
+	for i, l := range aiasnas.Levels {
+		names[i] = l.String()
+	}
+	return names
+}
+
+// asnasLevel is the visitor's chosen level, and whether they chose one.
+func asnasLevel(r *http.Request) (aiasnas.Level, bool) {
+	return aiasnas.ParseLevel(visitorFrom(r.Context()).prefs.AsnasLevel)
+}
+
+// asnasFor is the As-Nas table's plumbing for this visitor: the AI seats play at the level the
+// visitor chose, or, without a choice, with the configured AI.
+func (s *Server) asnasFor(r *http.Request) table[*record.Asnas] {
+	level, chosen := asnasLevel(r)
+	if !chosen {
+		return asnasGame
+	}
+	t := asnasGame
+	t.playAI = func(s *Server, a *record.Asnas) error {
+		return playAsnasAI(func(seed uint64) AsnasAI { return aiasnas.NewLevel(level, seed) }, a)
+	}
+	t.deal = func(s *Server, id record.ID, seed uint64) (*record.Asnas, error) {
+		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
+		return a, t.playAI(s, a)
+	}
+	return t
+}
+
+// recordedAsnas lets the one AI loop of ai/asnas play on a match record, so that every AI
+// action is recorded.
+type recordedAsnas struct{ a *record.Asnas }
+
+func (g recordedAsnas) ToAct() int               { return g.a.Match().ToAct() }
+func (g recordedAsnas) View(seat int) asnas.View { return g.a.Match().View(seat) }
+func (g recordedAsnas) Apply(act asnas.Action) (recordedAsnas, []asnas.Event, error) {
+	ev, err := g.a.Apply(act)
+	return g, ev, err
+}
+
+// playAsnasAI lets the AI seats act through the one AI loop of ai/asnas until the human is to
+// act or the deal is over; the record keeps what they did.
+func playAsnasAI(player func(seed uint64) AsnasAI, a *record.Asnas) error {
+	_, _, err := aiasnas.Play(recordedAsnas{a}, func(g recordedAsnas, seat int) aiasnas.Decider {
+		if seat == humanSeat {
+			return nil
+		}
+		return player(decisionSeed(g.a.Match(), seat))
+	})
+	return err
+}
+
+// asnasAIPanel is the table's AI panel: the level, and the coach when ?coach= asks for it on
+// the visitor's turn. The coach reads only the visitor's view.
+func (s *Server) asnasAIPanel(r *http.Request, m asnas.Match) views.AsnasAIPanel {
+	level, chosen := asnasLevel(r)
+	if !chosen {
+		level = defaultAsnasLevel
+	}
+	p := views.AsnasAIPanel{Level: level.String(), Levels: asnasLevelNames()}
+	if m.ToAct() != humanSeat {
+		return p
+	}
+	if r.URL.Query().Get("coach") == "" {
+		p.CoachURL = "/asnas?coach=1#coach"
+		return p
+	}
+	a := aiasnas.Coach(m.View(humanSeat))
+	c := &views.AsnasCoach{Known: a.Known, Opponents: a.Opponents, WinPct: 100 * a.Win, TiePct: 100 * a.Tie, SharePct: 100 * a.Share}
+	for _, vc := range a.Master {
+		c.Master = append(c.Master, views.AsnasCoachVerb{Verb: vc.Verb, Pct: 100 * vc.Chance})
+	}
+	p.Coach = c
+	return p
+}
+
+// asnasLevelForm is the level choice for the settings page.
+func asnasLevelForm(r *http.Request) views.AsnasLevelForm {
+	level, chosen := asnasLevel(r)
+	if !chosen {
+		level = defaultAsnasLevel
+	}
+	return views.AsnasLevelForm{Level: level.String(), Levels: asnasLevelNames()}
+}
+
+// setAsnasLevel remembers the level the visitor wants the As-Nas AI players at and goes back to
+// the page they came from. The AI seats play at it from their next move.
+func (s *Server) setAsnasLevel(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxSettingsFormBytes)
+	if err := r.ParseForm(); err != nil {
+		return badRequest("unreadable form")
+	}
+	level, ok := aiasnas.ParseLevel(r.PostFormValue("level"))
+	if !ok {
+		return s.refuseSettings(w, r, "asnas.ai.error.level")
+	}
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	if err := s.updatePrefs(r.Context(), id, func(p *prefs) { p.AsnasLevel = level.String() }); err != nil {
+		return err
+	}
+	settingsDone(w, r)
+	return nil
+}
