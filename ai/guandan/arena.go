@@ -42,16 +42,16 @@ func (d Duel) Run(ctx context.Context) (wins int, err error) {
 		if err := ctx.Err(); err != nil {
 			return wins, err
 		}
-		seed := mix(d.Seed, uint64(i/2))
+		seed := gd.Mix(d.Seed, uint64(i/2))
 		usTeam := i % 2
 		var agents [4]Agent
 		for s := 0; s < 4; s++ {
 			// The two teams' agents draw their seeds from different streams, so that even a
 			// team of the same players as its opponents does not replay the swapped deal.
 			if s%2 == usTeam {
-				agents[s] = d.Us(s, mix(seed, uint64(s)+1))
+				agents[s] = d.Us(s, gd.Mix(seed, uint64(s)+1))
 			} else {
-				agents[s] = d.Them(s, mix(seed, uint64(s)+101))
+				agents[s] = d.Them(s, gd.Mix(seed, uint64(s)+101))
 			}
 		}
 		m, err := PlayDeal(gd.NewMatch(seed), agents)
@@ -76,14 +76,14 @@ const maxMatchDeals = 500
 // seats swapped as in Run. It returns the matches the Us team won and the deals played.
 func (d Duel) RunMatches(ctx context.Context) (wins, deals int, err error) {
 	for i := 0; i < d.Deals; i++ {
-		seed := mix(d.Seed, uint64(i/2))
+		seed := gd.Mix(d.Seed, uint64(i/2))
 		usTeam := i % 2
 		var agents [4]Agent
 		for s := 0; s < 4; s++ {
 			if s%2 == usTeam {
-				agents[s] = d.Us(s, mix(seed, uint64(s)+1))
+				agents[s] = d.Us(s, gd.Mix(seed, uint64(s)+1))
 			} else {
-				agents[s] = d.Them(s, mix(seed, uint64(s)+101))
+				agents[s] = d.Them(s, gd.Mix(seed, uint64(s)+101))
 			}
 		}
 		m := gd.NewMatch(seed)
@@ -108,15 +108,6 @@ func (d Duel) RunMatches(ctx context.Context) (wins, deals int, err error) {
 		}
 	}
 	return wins, deals, nil
-}
-
-// mix derives a seed from a seed and an index (SplitMix64's finalizer), so that neighbouring
-// indices give unrelated seeds.
-func mix(seed, i uint64) uint64 {
-	z := seed + (i+1)*0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
 }
 
 // Wilson returns the 95% Wilson score interval for wins out of n, the confidence interval

@@ -19,7 +19,7 @@ func NewRandom(seed uint64) *RandomPlayer {
 
 // Play picks a legal play or a pass uniformly at random.
 func (p *RandomPlayer) Play(v gd.View) gd.Action {
-	prev := toBeat(v)
+	prev := v.ToBeat()
 	legal := gd.LegalPlays(v.Hand, v.Level, prev)
 	n := len(legal)
 	if !prev.IsZero() {
@@ -53,7 +53,7 @@ func NewGreedy() *GreedyPlayer { return &GreedyPlayer{} }
 
 // Play makes the greedy choice described on GreedyPlayer.
 func (GreedyPlayer) Play(v gd.View) gd.Action {
-	legal := gd.LegalPlays(v.Hand, v.Level, toBeat(v))
+	legal := gd.LegalPlays(v.Hand, v.Level, v.ToBeat())
 	best := -1
 	for i, p := range legal {
 		if best < 0 || greedyLess(p, legal[best], v.Level) {
@@ -111,14 +111,6 @@ func (GreedyPlayer) Return(v gd.View) gd.Card {
 		}
 	}
 	return best
-}
-
-// toBeat is the reading the seat to act must beat, zero when it leads.
-func toBeat(v gd.View) gd.Reading {
-	if v.Leading {
-		return gd.Reading{}
-	}
-	return v.LastPlay.Reading
 }
 
 // playAction turns a play into the action that makes it.

@@ -65,7 +65,7 @@ func (m *Master) Advise(v gd.View) (gd.Action, Reason) {
 // viewSeed mixes the position into the seed, so that a decision depends on the position and
 // the seed only: a hint and the play the AI would make are the same move.
 func viewSeed(seed uint64, v gd.View) uint64 {
-	return mix(seed, v.Hand[0]^v.Hand[1]<<1^v.Played[0]<<2^v.Played[1]<<3^uint64(len(v.Trick)))
+	return gd.Mix(seed, v.Hand[0]^v.Hand[1]<<1^v.Played[0]<<2^v.Played[1]<<3^uint64(len(v.Trick)))
 }
 
 // choose is the whole decision; searched is true when the search overrode the planner.
