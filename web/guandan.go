@@ -3,10 +3,10 @@ package web
 import (
 	"encoding/binary"
 	"errors"
-	"fmt"
 	"hash/fnv"
 	"net/http"
 
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -41,49 +41,23 @@ var guandanNotices = map[string]string{
 // newGuandanMatch starts a match from a fresh seed and lets the AI seats act until the human
 // is to act. NewMatch reports no events, so the log starts with the deal and the first lead.
 func (s *Server) newGuandanMatch() (gd.Match, []gd.Event, error) {
-	m := gd.NewMatch(s.cfg.Seed())
-	opening := []gd.Event{
-		{Kind: gd.EvDealt, Seat: -1, Place: m.DealNo, Levels: m.Levels},
-		{Kind: gd.EvLead, Seat: m.ToAct()},
-	}
+	m, opening := newGuandanOpening(s)
 	return s.guandanAI(m, opening)
 }
 
-// guandanAI lets the AI seats act, their plays and their own return cards, until the human
-// is to act or nobody is (the deal or the match is over; the next deal waits for the human's
-// "Next deal"). What they did is appended to log. An AI action the engine refuses is a server
-// error, never the visitor's.
-func (s *Server) guandanAI(m gd.Match, log []gd.Event) (gd.Match, []gd.Event, error) {
-	for range maxGuandanAISteps {
-		seat := m.ToAct()
-		if seat < 0 || seat == humanSeat {
-			return m, log, nil
-		}
-		ai := s.cfg.GuandanAI(guandanSeed(m, seat))
-		var a gd.Action
-		switch m.Phase() {
-		case gd.PhaseReturn:
-			a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: ai.Return(m.View(seat))}
-		case gd.PhasePlay:
-			a = ai.Play(m.View(seat))
-			a.Seat = seat
-		default:
-			return m, log, nil
-		}
-		next, ev, err := m.Apply(a)
-		if err != nil {
-			// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
-			return m, log, fmt.Errorf("web: Guandan AI at seat %d: %v", seat, err)
-		}
-		m, log = next, append(log, ev...)
+// newGuandanOpening deals a match from a fresh seed, with the log's first events.
+func newGuandanOpening(s *Server) (gd.Match, []gd.Event) {
+	m := gd.NewMatch(s.cfg.Seed())
+	return m, []gd.Event{
+		{Kind: gd.EvDealt, Seat: -1, Place: m.DealNo, Levels: m.Levels},
+		{Kind: gd.EvLead, Seat: m.ToAct()},
 	}
-	return m, log, errors.New("web: the Guandan AI seats did not end their turns")
 }
 
-// maxGuandanAISteps bounds the AI turns in one request. After the human goes out the three AI
-// seats may play the rest of a deal at once: at most 81 cards, each play followed by at most
-// three passes, plus the returns; an AI that never ends its turn is a bug.
-const maxGuandanAISteps = 4 * 108
+// guandanAI lets the AI seats act at Club level (see guandanAIAt).
+func (s *Server) guandanAI(m gd.Match, log []gd.Event) (gd.Match, []gd.Event, error) {
+	return s.guandanAIAt(aiguandan.LevelClub, m, log)
+}
 
 // guandanSeed derives an AI decision's seed from the match's generator state and the
 // position, so the same position of the same match always gets the same decision.
@@ -101,7 +75,7 @@ func guandanSeed(m gd.Match, seat int) uint64 {
 // only changes what is shown, never the match: the arrangement of the hand, cards to show
 // selected, a hint, a notice.
 func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
-	rec, version, err := guandanGame.open(s, w, r)
+	rec, version, err := guandanGameFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -112,6 +86,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		Log:     rec.Log,
 		Notice:  guandanNotices[q.Get("notice")],
 		Arrange: parseArrange(q.Get("arrange")),
+		Level:   guandanLevelChoice(r, "/guandan"),
 	}
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.
@@ -121,7 +96,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	}
 	if t.MyTurn() {
 		if q.Get("hint") != "" {
-			t.Hint = s.guandanHint(rec.Match)
+			t.Hint = s.guandanAdvice(r, rec.Match)
 			t.Selected = t.Hint.Cards
 		}
 		if rs := rec.Match.ReadingsNow(t.Selected); len(rs) > 1 {
@@ -132,16 +107,6 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
-}
-
-// guandanHint asks the AI what it would play in the human's seat. The decision's seed comes
-// from the position, so asking twice gives the same hint.
-func (s *Server) guandanHint(m gd.Match) *views.GuandanHint {
-	a := s.cfg.GuandanAI(guandanSeed(m, humanSeat)).Play(m.View(humanSeat))
-	if a.Kind != gd.ActPlay {
-		return &views.GuandanHint{Pass: true}
-	}
-	return &views.GuandanHint{Cards: a.Cards, Reading: a.Reading}
 }
 
 // guandanRefusal is a play the human may simply correct: the table comes back with the
@@ -158,7 +123,7 @@ func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " +
 // that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
 func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[gd.Match, gd.Event]) error {
 	back := tableURL{arrange: parseArrange(r.PostFormValue("arrange"))}
-	err := guandanGame.post(s, w, r, back.redirect, step)
+	err := guandanGameFor(r).post(s, w, r, back.redirect, step)
 	var refused *guandanRefusal
 	if errors.As(err, &refused) {
 		back.cards = refused.cards
@@ -269,5 +234,5 @@ func (s *Server) guandanRestart(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, guandanGame.restart(s))
+	return s.guandanPost(w, r, guandanGameFor(r).restart(s))
 }

@@ -68,6 +68,8 @@ type prefs struct {
 	// Lang is the chosen language code, "" to follow Accept-Language.
 	Lang    string        `json:"lang,omitempty"`
 	Filters views.Filters `json:"filters"`
+	// GuandanLevel is the Guandan AI players' level ("beginner", "club", "master"), "" for Club.
+	GuandanLevel string `json:"guandan_level,omitempty"`
 	// Saved is when the preferences were last written (Unix seconds). The store forgets an
 	// entry TTL after its last write, so preferences in use are written again now and then
 	// (see refreshPrefs) instead of vanishing 30 days after the last change.

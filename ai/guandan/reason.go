@@ -48,6 +48,16 @@ type Reason struct {
 	Kind  gd.Kind
 }
 
+// CatalogKey is the key of the reason's message: Key itself, or for ReasonKeeps the key of
+// the kind kept ("guandan_ai.reason.keeps.straight"). ReasonStops takes the arguments (Count,
+// the seat's name), ReasonFeedsPartner (Count); the others none.
+func (r Reason) CatalogKey() string {
+	if r.Key == ReasonKeeps {
+		return string(r.Key) + "." + r.Kind.String()
+	}
+	return string(r.Key)
+}
+
 // explain finds the reason for action a in v; searched is true when the search chose a over
 // the planner's own move.
 func explain(v gd.View, a gd.Action, searched bool) Reason {
@@ -100,7 +110,7 @@ func passReason(t *table, r *Reason) ReasonKey {
 			continue
 		}
 		for _, s := range plan {
-			if s.play.Cards.Intersect(p.Cards).Len() > 0 && s.play.Cards != p.Cards && s.c.kind != p.Reading.Kind {
+			if s.play.Cards.Intersect(p.Cards).Len() > 0 && s.play.Cards != p.Cards && s.c.kind != p.Reading.Kind && s.c.kind != gd.Single {
 				r.Kind = s.c.kind
 				return ReasonKeeps
 			}

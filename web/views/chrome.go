@@ -43,4 +43,6 @@ type SettingsForm struct {
 	Notice string
 	// Error is the catalog key of the reason a form was refused, or "".
 	Error string
+	// GuandanLevel is the Guandan AI level form.
+	GuandanLevel GuandanLevelChoice
 }
