@@ -2,9 +2,9 @@ package web
 
 import (
 	"errors"
-	"fmt"
 	"net/http"
 
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/record"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/views"
@@ -48,40 +48,10 @@ func (s *Server) newGuandanMatch(id record.ID, seed uint64) (*record.Guandan, er
 	return g, s.guandanAI(g)
 }
 
-// guandanAI lets the AI seats act, their plays and their own return cards, until the human
-// is to act or nobody is (the deal or the match is over; the next deal waits for the human's
-// "Next deal"). The record keeps what they did. An AI action the engine refuses is a server
-// error, never the visitor's.
+// guandanAI lets the AI seats act at Club level (see guandanAIAt).
 func (s *Server) guandanAI(g *record.Guandan) error {
-	for range maxGuandanAISteps {
-		m := g.Match()
-		seat := m.ToAct()
-		if seat < 0 || seat == humanSeat {
-			return nil
-		}
-		ai := s.cfg.GuandanAI(guandanSeed(m, seat))
-		var a gd.Action
-		switch m.Phase() {
-		case gd.PhaseReturn:
-			a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: ai.Return(m.View(seat))}
-		case gd.PhasePlay:
-			a = ai.Play(m.View(seat))
-			a.Seat = seat
-		default:
-			return nil
-		}
-		if _, err := g.Apply(a); err != nil {
-			// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
-			return fmt.Errorf("web: Guandan AI at seat %d: %v", seat, err)
-		}
-	}
-	return errors.New("web: the Guandan AI seats did not end their turns")
+	return s.guandanAIAt(aiguandan.LevelClub, g)
 }
-
-// maxGuandanAISteps bounds the AI turns in one request. After the human goes out the three AI
-// seats may play the rest of a deal at once: at most 81 cards, each play followed by at most
-// three passes, plus the returns; an AI that never ends its turn is a bug.
-const maxGuandanAISteps = 4 * 108
 
 // guandanSeed derives an AI decision's seed from the match's generator state and the
 // position, so the same position of the same match always gets the same decision.
@@ -93,7 +63,7 @@ func guandanSeed(m gd.Match, seat int) uint64 {
 // only changes what is shown, never the match: the arrangement of the hand, cards to show
 // selected, a hint, a notice.
 func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
-	g, err := guandanGame.open(s, w, r)
+	g, err := guandanGameFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -105,6 +75,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		Log:     g.Log(humanSeat),
 		Notice:  guandanNotices[q.Get("notice")],
 		Arrange: parseArrange(q.Get("arrange")),
+		Level:   guandanLevelChoice(r, "/guandan"),
 	}
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.
@@ -114,7 +85,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	}
 	if t.MyTurn() {
 		if q.Get("hint") != "" {
-			t.Hint = s.guandanHint(m)
+			t.Hint = s.guandanAdvice(r, m)
 			t.Selected = t.Hint.Cards
 		}
 		if rs := m.ReadingsNow(t.Selected); len(rs) > 1 {
@@ -125,16 +96,6 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
-}
-
-// guandanHint asks the AI what it would play in the human's seat. The decision's seed comes
-// from the position, so asking twice gives the same hint.
-func (s *Server) guandanHint(m gd.Match) *views.GuandanHint {
-	a := s.cfg.GuandanAI(guandanSeed(m, humanSeat)).Play(m.View(humanSeat))
-	if a.Kind != gd.ActPlay {
-		return &views.GuandanHint{Pass: true}
-	}
-	return &views.GuandanHint{Cards: a.Cards, Reading: a.Reading}
 }
 
 // guandanRefusal is a play the human may simply correct: the table comes back with the
@@ -151,7 +112,7 @@ func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " +
 // that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
 func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[*record.Guandan]) error {
 	back := tableURL{arrange: parseArrange(r.PostFormValue("arrange"))}
-	err := guandanGame.post(s, w, r, back.redirect, step)
+	err := guandanGameFor(r).post(s, w, r, back.redirect, step)
 	var refused *guandanRefusal
 	if errors.As(err, &refused) {
 		back.cards = refused.cards
@@ -269,5 +230,5 @@ func (s *Server) guandanRestart(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, guandanGame.restart(s))
+	return s.guandanPost(w, r, guandanGameFor(r).restart(s))
 }

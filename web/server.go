@@ -131,6 +131,7 @@ func (s *Server) routes() chi.Router {
 	r.Get("/{game}/rules", s.handle(s.rules))
 	r.Get("/settings", s.handle(s.settingsPage))
 	r.Post("/settings/language", s.handle(s.setLanguage))
+	r.Post("/settings/guandan-level", s.handle(s.setGuandanLevel))
 	r.Post("/settings", s.handle(s.setFilters))
 	r.Post("/settings/asnas-level", s.handle(s.setAsnasLevel))
 

@@ -71,6 +71,8 @@ type prefs struct {
 	// AsnasLevel is the level of the As-Nas AI players ("beginner", "club", "master"), "" for
 	// the default.
 	AsnasLevel string `json:"asnas_level,omitempty"`
+	// GuandanLevel is the Guandan AI players' level ("beginner", "club", "master"), "" for Club.
+	GuandanLevel string `json:"guandan_level,omitempty"`
 	// Saved is when the preferences were last written (Unix seconds). The store forgets an
 	// entry TTL after its last write, so preferences in use are written again now and then
 	// (see refreshPrefs) instead of vanishing 30 days after the last change.

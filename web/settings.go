@@ -24,8 +24,10 @@ func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request) error {
 		notice = "settings.saved"
 	}
 	page := views.SettingsPage(s.chrome(r, "settings"), views.SettingsForm{
-		Filters: visitorFrom(r.Context()).prefs.Filters,
-		Notice:  notice, AsnasLevel: asnasLevelForm(r),
+		Filters:      visitorFrom(r.Context()).prefs.Filters,
+		AsnasLevel:   asnasLevelForm(r),
+		GuandanLevel: guandanLevelChoice(r, "/settings?saved=1"),
+		Notice:       notice,
 	})
 	return s.render(w, r, http.StatusOK, page)
 }
@@ -63,8 +65,10 @@ func settingsDone(w http.ResponseWriter, r *http.Request) {
 // showing the visitor's unchanged settings and a sentence saying what was wrong.
 func (s *Server) refuseSettings(w http.ResponseWriter, r *http.Request, problem string) error {
 	page := views.SettingsPage(s.chrome(r, "settings"), views.SettingsForm{
-		Filters: visitorFrom(r.Context()).prefs.Filters,
-		Error:   problem, AsnasLevel: asnasLevelForm(r),
+		Filters:      visitorFrom(r.Context()).prefs.Filters,
+		AsnasLevel:   asnasLevelForm(r),
+		GuandanLevel: guandanLevelChoice(r, "/settings?saved=1"),
+		Error:        problem,
 	})
 	return s.render(w, r, http.StatusBadRequest, page)
 }

@@ -2,52 +2,24 @@ package guandan
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"math"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
-// Agent is a Guandan player the arena can seat: Player, RandomPlayer and GreedyPlayer all are.
-type Agent interface {
-	// Play returns ActPlay or ActPass for the seat to act in PhasePlay.
-	Play(v gd.View) gd.Action
-	// Return returns the card to give back in PhaseReturn.
-	Return(v gd.View) gd.Card
-}
+// Agent is a Guandan player the arena can seat: Player, Master, RandomPlayer and
+// GreedyPlayer all are. It is the engine's Agent, so the web table seats the same players.
+type Agent = gd.Agent
 
-// maxActions bounds one deal: 108 cards take at most 108 plays, at most three passes follow
-// each play, and at most two returns precede them, so a deal longer than this is a bug in the
-// engine or a player.
-const maxActions = 108*4 + 2
-
-// ErrRunaway reports a deal that did not end within maxActions actions.
-var ErrRunaway = errors.New("guandan ai: deal did not end")
+// ErrRunaway reports a deal that did not end within one deal's worth of actions.
+var ErrRunaway = gd.ErrRunaway
 
 // PlayDeal lets the agents play m until the deal is over (PhaseDealOver or PhaseMatchOver)
-// and returns the match then. Each agent gets only its own seat's view. An action the engine
+// and returns the match then, through the engine's loop gd.RunAgents. An action the engine
 // refuses is returned as an error: it means a player is broken.
 func PlayDeal(m gd.Match, agents [4]Agent) (gd.Match, error) {
-	for i := 0; i < maxActions; i++ {
-		seat := m.ToAct()
-		var a gd.Action
-		switch m.Phase() {
-		case gd.PhaseReturn:
-			a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: agents[seat].Return(m.View(seat))}
-		case gd.PhasePlay:
-			a = agents[seat].Play(m.View(seat))
-			a.Seat = seat
-		default:
-			return m, nil
-		}
-		next, _, err := m.Apply(a)
-		if err != nil {
-			return m, fmt.Errorf("seat %d action %+v: %w", seat, a, err)
-		}
-		m = next
-	}
-	return m, ErrRunaway
+	return gd.RunAgents(m, func(_ gd.Match, seat int) gd.Agent { return agents[seat] }, nil)
 }
 
 // Duel is a series of deals between two teams of agents.
@@ -70,16 +42,16 @@ func (d Duel) Run(ctx context.Context) (wins int, err error) {
 		if err := ctx.Err(); err != nil {
 			return wins, err
 		}
-		seed := mix(d.Seed, uint64(i/2))
+		seed := gd.Mix(d.Seed, uint64(i/2))
 		usTeam := i % 2
 		var agents [4]Agent
 		for s := 0; s < 4; s++ {
 			// The two teams' agents draw their seeds from different streams, so that even a
 			// team of the same players as its opponents does not replay the swapped deal.
 			if s%2 == usTeam {
-				agents[s] = d.Us(s, mix(seed, uint64(s)+1))
+				agents[s] = d.Us(s, gd.Mix(seed, uint64(s)+1))
 			} else {
-				agents[s] = d.Them(s, mix(seed, uint64(s)+101))
+				agents[s] = d.Them(s, gd.Mix(seed, uint64(s)+101))
 			}
 		}
 		m, err := PlayDeal(gd.NewMatch(seed), agents)
@@ -94,13 +66,48 @@ func (d Duel) Run(ctx context.Context) (wins int, err error) {
 	return wins, nil
 }
 
-// mix derives a seed from a seed and an index (SplitMix64's finalizer), so that neighbouring
-// indices give unrelated seeds.
-func mix(seed, i uint64) uint64 {
-	z := seed + (i+1)*0x9e3779b97f4a7c15
-	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
-	z = (z ^ z>>27) * 0x94d049bb133111eb
-	return z ^ z>>31
+// maxMatchDeals bounds a whole match: a team that wins a deal goes up at least one level, so
+// some team reaches A within 25 deals, but a team at A may win deals without winning the match
+// for a while; a match this long is a bug.
+const maxMatchDeals = 500
+
+// RunMatches plays whole matches, from both teams at 2 to a team winning at A, with tribute
+// and returns, instead of single deals: Deals counts matches here, paired with the teams'
+// seats swapped as in Run. It returns the matches the Us team won and the deals played.
+func (d Duel) RunMatches(ctx context.Context) (wins, deals int, err error) {
+	for i := 0; i < d.Deals; i++ {
+		seed := gd.Mix(d.Seed, uint64(i/2))
+		usTeam := i % 2
+		var agents [4]Agent
+		for s := 0; s < 4; s++ {
+			if s%2 == usTeam {
+				agents[s] = d.Us(s, gd.Mix(seed, uint64(s)+1))
+			} else {
+				agents[s] = d.Them(s, gd.Mix(seed, uint64(s)+101))
+			}
+		}
+		m := gd.NewMatch(seed)
+		for m.Phase() != gd.PhaseMatchOver {
+			if err := ctx.Err(); err != nil {
+				return wins, deals, err
+			}
+			if deals++; deals > maxMatchDeals*(i+1) {
+				return wins, deals, fmt.Errorf("match %d (seed %d): no winner after %d deals", i, seed, maxMatchDeals)
+			}
+			if m, err = PlayDeal(m, agents); err != nil {
+				return wins, deals, fmt.Errorf("match %d (seed %d): %w", i, seed, err)
+			}
+			if m.Phase() == gd.PhaseDealOver {
+				if m, _, err = m.Apply(gd.Action{Kind: gd.ActNextDeal}); err != nil {
+					return wins, deals, err
+				}
+			}
+		}
+		if m.Winner == usTeam {
+			wins++
+		}
+	}
+	return wins, deals, nil
 }
 
 // Wilson returns the 95% Wilson score interval for wins out of n, the confidence interval

@@ -19,7 +19,7 @@ func NewRandom(seed uint64) *RandomPlayer {
 
 // Play picks a legal play or a pass uniformly at random.
 func (p *RandomPlayer) Play(v gd.View) gd.Action {
-	prev := toBeat(v)
+	prev := v.ToBeat()
 	legal := gd.LegalPlays(v.Hand, v.Level, prev)
 	n := len(legal)
 	if !prev.IsZero() {
@@ -34,12 +34,7 @@ func (p *RandomPlayer) Play(v gd.View) gd.Action {
 
 // Return picks uniformly among the cards the rules allow it to return.
 func (p *RandomPlayer) Return(v gd.View) gd.Card {
-	var ok []gd.Card
-	for _, c := range v.Hand.Cards() {
-		if gd.CanReturn(v.Level, v.Hand, c) {
-			ok = append(ok, c)
-		}
-	}
+	ok := gd.Returnable(v.Level, v.Hand).Cards()
 	if len(ok) == 0 {
 		return 0
 	}
@@ -58,7 +53,7 @@ func NewGreedy() *GreedyPlayer { return &GreedyPlayer{} }
 
 // Play makes the greedy choice described on GreedyPlayer.
 func (GreedyPlayer) Play(v gd.View) gd.Action {
-	legal := gd.LegalPlays(v.Hand, v.Level, toBeat(v))
+	legal := gd.LegalPlays(v.Hand, v.Level, v.ToBeat())
 	best := -1
 	for i, p := range legal {
 		if best < 0 || greedyLess(p, legal[best], v.Level) {
@@ -111,27 +106,11 @@ func (GreedyPlayer) Return(v gd.View) gd.Card {
 	best, found := gd.Card(0), false
 	for _, c := range v.Hand.Cards() {
 		if gd.CanReturn(v.Level, v.Hand, c) &&
-			(!found || cardStrength(c, v.Level) < cardStrength(best, v.Level)) {
+			(!found || gd.CardStrength(c, v.Level) < gd.CardStrength(best, v.Level)) {
 			best, found = c, true
 		}
 	}
 	return best
-}
-
-// cardStrength is the strength of one card as a single (a wild is a level card).
-func cardStrength(c gd.Card, level gd.Rank) int {
-	if c.IsWild(level) {
-		return gd.Strength(level, level)
-	}
-	return gd.Strength(c.Rank(), level)
-}
-
-// toBeat is the reading the seat to act must beat, zero when it leads.
-func toBeat(v gd.View) gd.Reading {
-	if v.Leading {
-		return gd.Reading{}
-	}
-	return v.LastPlay.Reading
 }
 
 // playAction turns a play into the action that makes it.

@@ -66,7 +66,7 @@ func TestRandomChoices(t *testing.T) {
 
 // isLegal reports whether the engine lists the action's play for the view's position.
 func isLegal(a gd.Action, v gd.View) bool {
-	for _, p := range gd.LegalPlays(v.Hand, v.Level, toBeat(v)) {
+	for _, p := range gd.LegalPlays(v.Hand, v.Level, v.ToBeat()) {
 		if p.Cards == a.Cards && p.Reading == a.Reading {
 			return true
 		}

@@ -62,11 +62,6 @@ func seqShape(k gd.Kind) (length, per int) {
 	return 0, 0
 }
 
-// isGroup reports whether the kind is made of cards of one rank.
-func isGroup(k gd.Kind) bool {
-	return k == gd.Single || k == gd.Pair || k == gd.Triple || k == gd.Bomb
-}
-
 // groupCombo returns the same-rank combo of k cards of rank r: a single, pair, triple or bomb.
 func groupCombo(r gd.Rank, k int) combo {
 	switch k {
@@ -122,14 +117,14 @@ func concretize(c combo, avail gd.Set, level gd.Rank) (gd.Play, bool) {
 	case gd.StraightFlush:
 		ln, _ := seqShape(c.kind)
 		for pos := int(c.rank) - ln + 1; pos <= int(c.rank) && ok; pos++ {
-			ok = take(seqRank(pos), c.suit, 1)
+			ok = take(gd.SequenceRank(pos), c.suit, 1)
 		}
 	case gd.Straight:
 		ok = takeStraight(c, avail, level, &cards, takeWild)
 	case gd.Tube, gd.Plate:
 		ln, per := seqShape(c.kind)
 		for pos := int(c.rank) - ln + 1; pos <= int(c.rank) && ok; pos++ {
-			ok = take(seqRank(pos), gd.NoSuit, per)
+			ok = take(gd.SequenceRank(pos), gd.NoSuit, per)
 		}
 	default:
 		ok = false
@@ -146,7 +141,7 @@ func takeStraight(c combo, avail gd.Set, level gd.Rank, cards *gd.Set, takeWild 
 	var picked []gd.Card
 	var options [][]gd.Card
 	for pos := int(c.rank) - 4; pos <= int(c.rank); pos++ {
-		xs := rankCards(avail, seqRank(pos), gd.NoSuit, level)
+		xs := rankCards(avail, gd.SequenceRank(pos), gd.NoSuit, level)
 		if len(xs) == 0 {
 			if !takeWild() {
 				return false

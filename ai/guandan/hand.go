@@ -42,21 +42,3 @@ func (t *tally) add(c gd.Card, level gd.Rank) {
 		t.suit[c.Suit()][c.Rank()]++
 	}
 }
-
-// total returns the number of cards counted.
-func (t *tally) total() int {
-	s := int(t.bj + t.rj + t.w)
-	for r := gd.Two; r <= gd.Ace; r++ {
-		s += int(t.n[r])
-	}
-	return s
-}
-
-// seqRank maps a position in a sequence to its natural rank: position 1 is the Ace played low
-// (A 2 3 4 5), positions 2..14 are the ranks themselves.
-func seqRank(pos int) gd.Rank {
-	if pos == 1 {
-		return gd.Ace
-	}
-	return gd.Rank(pos)
-}

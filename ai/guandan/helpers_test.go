@@ -48,29 +48,3 @@ func readingsOf(plan []gd.Play) []string {
 	slices.Sort(out)
 	return out
 }
-
-// position is a deal built from given hands, moved on by the listed actions.
-func position(t testing.TB, level gd.Rank, hands [4]string, leader int, acts ...gd.Action) gd.Match {
-	t.Helper()
-	var hs [4]gd.Set
-	for i, h := range hands {
-		hs[i] = cards(t, h)
-	}
-	m := gd.NewDealFrom(level, hs, leader)
-	for _, a := range acts {
-		n, _, err := m.Apply(a)
-		if err != nil {
-			t.Fatalf("setting up: %+v: %v", a, err)
-		}
-		m = n
-	}
-	return m
-}
-
-// play is the action of seat playing these cards read as r.
-func play(t testing.TB, seat int, cs, r string) gd.Action {
-	return gd.Action{Kind: gd.ActPlay, Seat: seat, Cards: cards(t, cs), Reading: reading(t, r)}
-}
-
-// pass is the action of seat passing.
-func pass(seat int) gd.Action { return gd.Action{Kind: gd.ActPass, Seat: seat} }

@@ -60,3 +60,9 @@ func (p *Player) Return(v gd.View) gd.Card {
 	}
 	return best
 }
+
+// Advise is the planner's choice in the seat of v (as Hint) with the reason for it.
+func (p *Player) Advise(v gd.View) (gd.Action, Reason) {
+	a := p.Hint(v)
+	return a, explain(v, a, false)
+}

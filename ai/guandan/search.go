@@ -100,7 +100,7 @@ func (e *evaluator) plan(t tally, want bool) (float64, []combo) {
 func takeFlush(t tally, st gd.Suit, top int, maxMiss int8) (tally, bool) {
 	miss := int8(0)
 	for pos := top - 4; pos <= top; pos++ {
-		r := seqRank(pos)
+		r := gd.SequenceRank(pos)
 		if t.suit[st][r] > 0 {
 			t.suit[st][r]--
 			t.n[r]--

@@ -12,9 +12,9 @@ func TestArenaGuandan(t *testing.T) {
 	if err := runArena(context.Background(), []string{"guandan", "-deals", "20", "-seed", "3"}, &out); err != nil {
 		t.Fatal(err)
 	}
-	for _, m := range guandanMatchups {
-		if !strings.Contains(out.String(), m.name) {
-			t.Errorf("arena output lacks %q:\n%s", m.name, out.String())
+	for _, name := range []string{"ai vs random", "ai vs greedy", "greedy vs random", "ai vs ai"} {
+		if !strings.Contains(out.String(), name) {
+			t.Errorf("arena output lacks %q:\n%s", name, out.String())
 		}
 	}
 	if !strings.Contains(out.String(), "95% CI") {
@@ -22,8 +22,19 @@ func TestArenaGuandan(t *testing.T) {
 	}
 }
 
+func TestArenaGuandanMasterAndMatches(t *testing.T) {
+	var out bytes.Buffer
+	args := []string{"guandan", "-deals", "2", "-matches", "2", "-seed", "3", "-only", "master vs random"}
+	if err := runArena(context.Background(), args, &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "master vs random") || !strings.Contains(got, "Whole matches") || strings.Contains(got, "ai vs ai") {
+		t.Errorf("arena output:\n%s", got)
+	}
+}
+
 func TestArenaGuandanRefusesBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"guandan", "-deals", "3"}, {"guandan", "-deals", "0"}, {"guandan", "-bogus"}} {
+	for _, args := range [][]string{{"guandan", "-deals", "3"}, {"guandan", "-deals", "0"}, {"guandan", "-bogus"}, {"guandan", "-only", "nobody"}, {"guandan", "-matches", "3"}} {
 		var out bytes.Buffer
 		if err := runArena(context.Background(), args, &out); err == nil {
 			t.Errorf("runArena(%q) succeeded", args)

@@ -133,9 +133,9 @@ func CanReturn(level Rank, hand Set, c Card) bool {
 		if lowOK(x) {
 			return false
 		}
-		weakest = min(weakest, cardStrength(x, level))
+		weakest = min(weakest, CardStrength(x, level))
 	}
-	return cardStrength(c, level) == weakest
+	return CardStrength(c, level) == weakest
 }
 
 // Returnable is the set of cards CanReturn allows from hand: what a receiver may choose from.
@@ -149,8 +149,9 @@ func Returnable(level Rank, hand Set) Set {
 	return ok
 }
 
-// cardStrength is Strength for a physical card; a wild is a level card.
-func cardStrength(c Card, level Rank) int {
+// CardStrength is Strength for a physical card, its strength as a single: a wild is a level
+// card. Tribute, return and every player that ranks single cards use it.
+func CardStrength(c Card, level Rank) int {
 	if c.IsWild(level) {
 		return Strength(level, level)
 	}

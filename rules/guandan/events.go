@@ -1,6 +1,9 @@
 package guandan
 
-import "errors"
+import (
+	"errors"
+	"fmt"
+)
 
 // Phase is the stage a match is in.
 type Phase uint8
@@ -16,6 +19,16 @@ const (
 	// PhaseMatchOver: a team has won the match; only a new match goes on.
 	PhaseMatchOver
 )
+
+var phaseNames = [...]string{"", "return", "play", "deal-over", "match-over"}
+
+// String returns the phase's name ("play"), for logs and for views that key a message on it.
+func (p Phase) String() string {
+	if int(p) < len(phaseNames) && p != 0 {
+		return phaseNames[p]
+	}
+	return fmt.Sprintf("phase(%d)", uint8(p))
+}
 
 // ActionKind is what a seat does.
 type ActionKind uint8
@@ -58,6 +71,17 @@ const (
 	EvDealOver                              // the deal ended: Finish, new Levels, Team won, Promotion
 	EvMatchOver                             // Team won the match
 )
+
+var eventNames = [...]string{"", "dealt", "tribute-cancelled", "tribute", "return", "lead", "play", "pass", "trick-won", "finished", "deal-over", "match-over"}
+
+// String returns the event kind's name ("trick-won"), for logs and for views that key a
+// message on it.
+func (k EventKind) String() string {
+	if int(k) < len(eventNames) && k != 0 {
+		return eventNames[k]
+	}
+	return fmt.Sprintf("event(%d)", uint8(k))
+}
 
 // Event is one thing that happened, for the UI's log and animations.
 type Event struct {

@@ -99,11 +99,17 @@ func (g *gen) computeSFUse() {
 // seqRank is the i-th rank (0 = lowest) of the sequence of length ln ending at high; the Ace
 // stands below the 2 when the sequence starts below 2.
 func seqRank(high Rank, ln, i int) Rank {
-	r := int(high) - ln + 1 + i
-	if r == 1 {
+	return SequenceRank(int(high) - ln + 1 + i)
+}
+
+// SequenceRank maps a position in the natural order of sequences to its rank: position 1 is
+// the Ace played low (A 2 3 4 5), positions 2 to 14 are the ranks 2 to A themselves
+// (RULES.md "Sequences").
+func SequenceRank(pos int) Rank {
+	if pos == 1 {
 		return Ace
 	}
-	return Rank(r)
+	return Rank(pos)
 }
 
 // orderRank fills pref[r]: first one copy of each card held twice (the other copy stays, so

@@ -691,6 +691,9 @@ func TestSelfPlay(t *testing.T) {
 		})
 	}
 	t.Logf("%d of %d matches reached a winner within 60 deals", over, matches)
+	if over == 0 {
+		t.Error("no match reached a winner: the end of a match went unchecked")
+	}
 }
 
 // TestPromotionByDeal checks levels deal by deal through random matches: the loser's level

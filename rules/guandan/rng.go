@@ -14,6 +14,14 @@ func (g *rng) next() uint64 {
 	return z ^ (z >> 31)
 }
 
+// Mix derives a seed from a seed and an index: the (i+1)-th output of SplitMix64 started at
+// seed, so neighbouring indices give unrelated seeds. The arena and the AI derive the seeds of
+// deals and players with it; the match's own generator is the same SplitMix64.
+func Mix(seed, i uint64) uint64 {
+	g := rng{state: seed + i*0x9e3779b97f4a7c15}
+	return g.next()
+}
+
 // intn returns a uniform integer in [0, n) by Lemire's multiply-and-reject method, so the
 // shuffle has no modulo bias.
 func (g *rng) intn(n int) int {

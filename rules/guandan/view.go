@@ -44,6 +44,14 @@ type View struct {
 	ReturnTo int
 }
 
+// ToBeat is the reading the seat to act must beat, zero when it leads.
+func (v View) ToBeat() Reading {
+	if v.Leading {
+		return Reading{}
+	}
+	return v.LastPlay.Reading
+}
+
 // View returns what the seat may see. Slices are copies, so the view can be kept and changed
 // freely.
 func (m Match) View(seat int) View {

@@ -47,4 +47,6 @@ type SettingsForm struct {
 	Error string
 	// AsnasLevel is the As-Nas AI level choice.
 	AsnasLevel AsnasLevelForm
+	// GuandanLevel is the Guandan AI level form.
+	GuandanLevel GuandanLevelChoice
 }

@@ -43,6 +43,8 @@ type GuandanTable struct {
 	Hint *GuandanHint
 	// Returnable are the cards the human may give back, in PhaseReturn when it is their turn.
 	Returnable gd.Set
+	// Level is the AI level form.
+	Level GuandanLevelChoice
 }
 
 // GuandanHint is the play the AI would make in the human's seat.
@@ -51,6 +53,9 @@ type GuandanHint struct {
 	Pass    bool
 	Cards   gd.Set
 	Reading gd.Reading
+	// Why is the catalog key of the reason for the move, or ""; WhyArgs its arguments.
+	Why     string
+	WhyArgs []any
 }
 
 // MyTurn tells whether the human is to play or pass now.

@@ -1,0 +1,294 @@
+package guandan
+
+import (
+	"math"
+	"math/rand/v2"
+	"slices"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// Options configure the search of a Master.
+type Options struct {
+	// Samples is the most deals of hidden hands drawn per decision.
+	Samples int
+	// Budget caps the work of one decision, counted in the cards of the hands of the planner's
+	// simulated decisions (the rollouts' moves), not in time, so that a decision depends on its
+	// seed only and never on the machine's load. DefaultOptions calibrates it to the time
+	// budget of BENCHMARKS.md.
+	Budget int
+	// Near is the most cards the seat closest to going out may hold for the search to play:
+	// before that the rollouts are long and the planner decides alone.
+	Near int
+	// Candidates is the most moves compared, the planner's own choice always among them.
+	Candidates int
+}
+
+// DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
+// decision times they give.
+var DefaultOptions = Options{Samples: 48, Budget: 5000, Near: 10, Candidates: 4}
+
+// Master is the searching Guandan AI (see the package doc): the planner proposes a few moves,
+// and each is played out in deals of the hidden hands consistent with the public record, the
+// planner playing every seat; the move that wins most for the team is chosen. A Master decides
+// from a view only, and the same view and seed always give the same decision. It is not safe
+// for concurrent use.
+type Master struct {
+	opt  Options
+	seed uint64
+	plan *Player
+}
+
+// NewMaster returns a Master searching with opt whose samples follow seed.
+func NewMaster(seed uint64, opt Options) *Master {
+	return &Master{opt: opt, seed: seed, plan: New(seed)}
+}
+
+// Play returns the Master's action in PhasePlay.
+func (m *Master) Play(v gd.View) gd.Action {
+	a, _ := m.choose(v)
+	return a
+}
+
+// Return chooses the return card as the planner does: it hardly matters enough to search.
+func (m *Master) Return(v gd.View) gd.Card { return m.plan.Return(v) }
+
+// Plan splits hand into plays at this level; see the package function Plan.
+func (m *Master) Plan(hand gd.Set, level gd.Rank) []gd.Play { return Plan(hand, level) }
+
+// Advise is the Master's choice in the seat of v with the reason for it.
+func (m *Master) Advise(v gd.View) (gd.Action, Reason) {
+	a, searched := m.choose(v)
+	return a, explain(v, a, searched)
+}
+
+// viewSeed mixes the position into the seed, so that a decision depends on the position and
+// the seed only: a hint and the play the AI would make are the same move.
+func viewSeed(seed uint64, v gd.View) uint64 {
+	return gd.Mix(seed, v.Hand[0]^v.Hand[1]<<1^v.Played[0]<<2^v.Played[1]<<3^uint64(len(v.Trick)))
+}
+
+// choose is the whole decision; searched is true when the search overrode the planner.
+func (m *Master) choose(v gd.View) (gd.Action, bool) {
+	seed := viewSeed(m.seed, v)
+	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
+	planned := decide(v, defaultStyle, rng)
+	t := newTable(v, defaultStyle)
+	leading := v.Leading || v.LastPlay.Reading.IsZero()
+	if leading && t.partnerLeft >= 1 && t.partnerLeft <= 2 && t.oppMin > t.partnerLeft {
+		return planned, false // the planner feeds the partner, who is closer to going out
+	}
+	if planned.Kind == gd.ActPlay && !leading && !allowed(t, gd.Play{Cards: planned.Cards, Reading: planned.Reading}) &&
+		v.LastSeat == t.partner {
+		planned = gd.Action{Kind: gd.ActPass, Seat: v.Seat} // never over the partner for nothing
+	}
+	cands := candidates(t, planned, m.opt.Candidates)
+	if len(cands) < 2 || m.opt.Samples < 1 {
+		return planned, false
+	}
+	// Early in the deal the rollouts are long and the planner's plan is what matters; the
+	// search takes over when few enough cards are left for the samples to be affordable.
+	near := 99
+	for _, s := range v.Seats {
+		if s.Place == 0 && s.Count > 0 {
+			near = min(near, s.Count)
+		}
+	}
+	if near > m.opt.Near {
+		return planned, false
+	}
+	w := newWorld(v)
+	// Paired comparison: every candidate is played out on the same samples with the same
+	// policy seeds, so the differences between candidates are not drowned in the luck of the
+	// samples (common random numbers).
+	diff := make([]float64, len(cands)) // sum of (candidate - planner's choice)
+	sq := make([]float64, len(cands))
+	score := make([]float64, len(cands))
+	samples, work := 0, 0
+	for samples < m.opt.Samples && work < m.opt.Budget {
+		samples++
+		hands := w.sample(rng)
+		ps := rng.Uint64()
+		for j, a := range cands {
+			var steps int
+			score[j], steps = rollout(v, hands, a, ps)
+			work += steps
+		}
+		for j := 1; j < len(cands); j++ {
+			d := score[j] - score[0]
+			diff[j] += d
+			sq[j] += d * d
+		}
+	}
+	// Leave the planner only for a move that is better by more than the noise: the planner
+	// is a strong default, and a search that chased noise would play worse than it.
+	best, bestLow := 0, 0.0
+	n := float64(samples)
+	for j := 1; j < len(cands); j++ {
+		mean := diff[j] / n
+		sd := math.Sqrt(max(0, sq[j]/n-mean*mean))
+		low := mean - 2*sd/math.Sqrt(n)
+		if low > bestLow {
+			best, bestLow = j, low
+		}
+	}
+	return cands[best], best != 0
+}
+
+// rollout plays the deal out from v with the other seats holding hands, after the seat of v
+// makes action a, with the planner in every seat, and scores the end for the seat's team:
+// while nobody has finished, 1 for winning the deal (the rollout stops at the first to go
+// out); after that, a third for every level the team gains, less a third for every level the
+// other team gains.
+//
+// It also returns its work: the cards in the hands of the seats that decided, summed over
+// the decisions, since the planner's cost grows with the hand it plans.
+func rollout(v gd.View, hands [4]gd.Set, a gd.Action, policySeed uint64) (score float64, work int) {
+	m := worldMatch(v, hands)
+	next, _, err := m.Apply(a)
+	if err != nil {
+		return -1, 1 // a candidate the engine refuses is never chosen
+	}
+	rng := rand.New(rand.NewPCG(policySeed, 0x7011))
+	m = next
+	// Before anyone has finished, the first to finish decides the deal: the rollout stops there.
+	open := len(v.Finish) == 0
+	for range 108 * 4 {
+		if m.Stage != gd.PhasePlay || open && len(m.Finish) > 0 {
+			break
+		}
+		seat := m.Turn
+		work += m.Hands[seat].Len()
+		act := decide(m.View(seat), defaultStyle, rng)
+		act.Seat = seat
+		n, _, err := m.Apply(act)
+		if err != nil {
+			return -1, work
+		}
+		m = n
+	}
+	if len(m.Finish) == 0 {
+		return 0, work
+	}
+	won := m.Finish[0]%2 == v.Seat%2
+	if open {
+		if won {
+			return 1, work
+		}
+		return 0, work
+	}
+	// The deal's winner is known: what is left to play for is its promotion, a third of a
+	// deal per level.
+	gain := float64(int(m.Levels[m.Finish[0]%2])-int(v.Levels[m.Finish[0]%2])) / 3
+	if won {
+		return gain, work
+	}
+	return -gain, work
+}
+
+// worldMatch is the position of v with the hidden hands filled in.
+func worldMatch(v gd.View, hands [4]gd.Set) gd.Match {
+	m := gd.Match{
+		Levels: v.Levels, Level: v.Level, NextLevel: v.Level, DealNo: v.DealNo,
+		Stage: gd.PhasePlay, Turn: v.ToAct, Hands: hands, Played: v.Played,
+		Finish: slices.Clone(v.Finish), LastPlay: v.LastPlay, LastSeat: v.LastSeat,
+		Trick: slices.Clone(v.Trick), Winner: -1, Leader: -1,
+	}
+	if v.Leading {
+		m.LastPlay, m.LastSeat = gd.Play{}, -1
+	}
+	for s, sv := range v.Seats {
+		m.Passed[s] = sv.Passed
+	}
+	return m
+}
+
+// candidates are the moves worth comparing in v: the planner's choice first, then, when
+// following, passing and the cheapest plays that beat (by what they leave of the plan), and
+// when leading, the plays of the plan. Moves the partnership rules forbid are left out
+// (see allowed).
+func candidates(t *table, planned gd.Action, limit int) []gd.Action {
+	v := t.v
+	out := []gd.Action{planned}
+	type scored struct {
+		a  gd.Action
+		sc float64
+	}
+	var alt []scored
+	if v.Leading || v.LastPlay.Reading.IsZero() {
+		for _, s := range t.e.steps(v.Hand) {
+			alt = append(alt, scored{playAction(v.Seat, s.play), t.handScore(s.play.Cards)})
+		}
+	} else {
+		prev := v.LastPlay.Reading
+		tl := newTally(v.Hand, v.Level)
+		for _, c := range beaters(&tl, prev, v.Level) {
+			if p, ok := concretize(c, v.Hand, v.Level); ok && p.Reading.Beats(prev, v.Level) {
+				if !allowed(t, p) {
+					continue
+				}
+				alt = append(alt, scored{playAction(v.Seat, p), t.handScore(p.Cards)})
+			}
+		}
+		if planned.Kind != gd.ActPass {
+			out = append(out, gd.Action{Kind: gd.ActPass, Seat: v.Seat})
+		}
+	}
+	slices.SortStableFunc(alt, func(x, y scored) int {
+		switch {
+		case x.sc > y.sc:
+			return -1
+		case x.sc < y.sc:
+			return 1
+		}
+		return 0
+	})
+	for _, s := range alt {
+		if len(out) >= limit {
+			break
+		}
+		if !slices.ContainsFunc(out, func(a gd.Action) bool { return sameAction(a, s.a) }) {
+			out = append(out, s.a)
+		}
+	}
+	return out
+}
+
+// sameAction reports whether two actions are the same move.
+func sameAction(a, b gd.Action) bool {
+	return a.Kind == b.Kind && a.Cards == b.Cards && a.Reading == b.Reading
+}
+
+// allowed applies the partnership rules to a play that beats the last one (RULES.md has the
+// partners; the rules themselves are the issue's): over the partner's winning play only to go
+// out or to stop an opponent who is close to going out; a bomb only when it changes the outcome,
+// which here means an opponent is close to going out or the bomb leaves a hand that goes out.
+func allowed(t *table, p gd.Play) bool {
+	v := t.v
+	if p.Cards == v.Hand {
+		return true // going out
+	}
+	if v.LastSeat == t.partner && !opponentThreat(t) {
+		return false
+	}
+	if p.Reading.IsBomb() && t.oppMin > 6 && t.finishBonus(p.Cards) == 0 {
+		return false
+	}
+	return true
+}
+
+// opponentThreat reports whether an opponent still to play in this trick could go out by
+// winning it: one who has not passed holds at most three cards, and the partner's play is not
+// one that only a bomb beats.
+func opponentThreat(t *table) bool {
+	v := t.v
+	if t.e.isControl(comboOf(v.LastPlay.Reading)) {
+		return false
+	}
+	for _, s := range [2]int{(v.Seat + 1) % 4, (v.Seat + 3) % 4} {
+		if sv := v.Seats[s]; sv.Place == 0 && sv.Count > 0 && sv.Count <= 3 && !sv.Passed {
+			return true
+		}
+	}
+	return false
+}

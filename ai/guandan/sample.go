@@ -1,0 +1,207 @@
+package guandan
+
+import (
+	"math/rand/v2"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// world is what the search knows about the hidden hands of one decision: the cards the seat
+// cannot see, which seat each known card is in, and which seats cannot hold which cards.
+type world struct {
+	v      gd.View
+	unseen gd.Set
+	// known holds, for each other seat, the unseen cards it must hold: tribute and return
+	// cards that have not been played since.
+	known [4]gd.Set
+	// barred holds, for each other seat, the unseen cards it cannot hold: a tribute payer
+	// gave its strongest non-wild card, so it holds no stronger one; a refused tribute puts
+	// both Red Jokers with the payers.
+	barred [4]gd.Set
+	// passes are the plays of the current trick that an opponent of the player passed on:
+	// a sample in which that seat could beat them with an ordinary play is less likely.
+	passes []passInfo
+}
+
+// passInfo is one seat passing on one play of the other team.
+type passInfo struct {
+	seat int
+	play gd.Reading
+}
+
+// newWorld reads the public record of v into constraints on the hidden hands.
+func newWorld(v gd.View) *world {
+	w := &world{v: v, unseen: gd.FullDeck().Minus(v.Hand).Minus(v.Played)}
+	// Follow every tribute and return card to the seat that holds it now.
+	where := map[gd.Card]int{}
+	for _, e := range v.Tribute {
+		switch e.Kind {
+		case gd.EvTribute:
+			where[e.Card] = e.To
+			// The payer gave its strongest non-wild card: it holds no stronger one.
+			top := gd.CardStrength(e.Card, v.Level)
+			for _, c := range w.unseen.Cards() {
+				if !c.IsWild(v.Level) && gd.CardStrength(c, v.Level) > top {
+					w.barred[e.Seat].Add(c)
+				}
+			}
+		case gd.EvReturn:
+			where[e.Card] = e.To
+		case gd.EvTributeCancelled:
+			w.barRedJokers(v.PrevFinish)
+		}
+	}
+	for c, s := range where {
+		if s != v.Seat && w.unseen.Has(c) {
+			w.known[s].Add(c)
+		}
+	}
+	// Passes of the current trick on the other team's plays.
+	last := -1
+	var lastPlay gd.Reading
+	for _, e := range v.Trick {
+		switch e.Kind {
+		case gd.EvPlay:
+			last, lastPlay = e.Seat, e.Play.Reading
+		case gd.EvPass:
+			if e.Seat != v.Seat && last >= 0 && e.Seat%2 != last%2 && !lastPlay.IsBomb() {
+				w.passes = append(w.passes, passInfo{e.Seat, lastPlay})
+			}
+		}
+	}
+	return w
+}
+
+// barRedJokers applies a refused tribute: the payers (the last-placed seat after a 1–3 or 1–4
+// finish, both opponents after a 1–2 finish) hold both Red Jokers between them.
+func (w *world) barRedJokers(prev []int) {
+	if len(prev) < 2 {
+		return
+	}
+	payers := [4]bool{}
+	if prev[1] == (prev[0]+2)%4 {
+		payers[(prev[0]+1)%4], payers[(prev[0]+3)%4] = true, true
+	} else if len(prev) >= 3 {
+		payers[6-prev[0]-prev[1]-prev[2]] = true
+	} else {
+		return
+	}
+	for _, c := range w.unseen.Cards() {
+		if c.Rank() != gd.RedJoker {
+			continue
+		}
+		for s := 0; s < 4; s++ {
+			if !payers[s] {
+				w.barred[s].Add(c)
+			}
+		}
+	}
+}
+
+// sample deals the unseen cards to the other seats, each getting its card count, consistent
+// with the known and barred cards. Of a few draws it keeps the one that best fits the passes
+// of the current trick. It falls back to ignoring a constraint the counts make impossible.
+func (w *world) sample(rng *rand.Rand) [4]gd.Set {
+	var best [4]gd.Set
+	bestFit := -1.0
+	for try := 0; try < 4; try++ {
+		h := w.draw(rng)
+		fit := w.fit(h)
+		if fit > bestFit {
+			best, bestFit = h, fit
+		}
+		// Accept with probability fit: a sample that contradicts every pass is kept only
+		// when nothing better turns up.
+		if rng.Float64() < fit {
+			break
+		}
+	}
+	return best
+}
+
+// draw makes one deal of the unseen cards.
+func (w *world) draw(rng *rand.Rand) [4]gd.Set {
+	v := w.v
+	var hands [4]gd.Set
+	var room [4]int
+	rest := w.unseen
+	for s := 0; s < 4; s++ {
+		if s == v.Seat {
+			hands[s] = v.Hand
+			continue
+		}
+		k := w.known[s].Intersect(rest)
+		if k.Len() > v.Seats[s].Count {
+			k = gd.Set{} // inconsistent record: trust the counts
+		}
+		hands[s] = k
+		rest = rest.Minus(k)
+		room[s] = v.Seats[s].Count - k.Len()
+	}
+	cards := rest.Cards()
+	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	// Constrained cards first, while every seat still has room for them.
+	var free []gd.Card
+	for _, c := range cards {
+		if !w.isBarred(c) {
+			free = append(free, c)
+			continue
+		}
+		var ok [3]int
+		n, total := 0, 0
+		for s := 0; s < 4; s++ {
+			if s != v.Seat && room[s] > 0 && !w.barred[s].Has(c) {
+				ok[n] = s
+				n++
+				total += room[s]
+			}
+		}
+		if n == 0 {
+			free = append(free, c)
+			continue
+		}
+		pick := rng.IntN(total)
+		for _, s := range ok[:n] {
+			if pick < room[s] {
+				hands[s].Add(c)
+				room[s]--
+				break
+			}
+			pick -= room[s]
+		}
+	}
+	i := 0
+	for s := 0; s < 4; s++ {
+		for ; s != v.Seat && room[s] > 0 && i < len(free); room[s]-- {
+			hands[s].Add(free[i])
+			i++
+		}
+	}
+	return hands
+}
+
+func (w *world) isBarred(c gd.Card) bool {
+	for s := 0; s < 4; s++ {
+		if w.barred[s].Has(c) {
+			return true
+		}
+	}
+	return false
+}
+
+// fit is how well a deal agrees with the passes: halved for each pass on a play the seat
+// could have beaten with an ordinary play (players do pass with such plays, to keep their
+// hand together, but less often than not).
+func (w *world) fit(h [4]gd.Set) float64 {
+	f := 1.0
+	var buf [64]gd.Play
+	for _, p := range w.passes {
+		for _, b := range gd.AppendLegalPlays(buf[:0], h[p.seat], w.v.Level, p.play) {
+			if !b.Reading.IsBomb() {
+				f *= 0.5
+				break
+			}
+		}
+	}
+	return f
+}

@@ -1,0 +1,131 @@
+package web
+
+import (
+	"fmt"
+	"net/http"
+
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/record"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// guandanLevel is the level the visitor chose for the Guandan AI players, Club until they
+// choose. A level saved by an older version that this one does not know is Club as well.
+func guandanLevel(r *http.Request) aiguandan.Level {
+	l, _ := aiguandan.ParseLevel(visitorFrom(r.Context()).prefs.GuandanLevel)
+	return l
+}
+
+// guandanGameFor is the Guandan table's plumbing with the AI seats at the visitor's level:
+// the partner and both opponents, in this match and in the next one dealt.
+func guandanGameFor(r *http.Request) table[*record.Guandan] {
+	level := guandanLevel(r)
+	t := guandanGame
+	t.playAI = func(s *Server, g *record.Guandan) error { return s.guandanAIAt(level, g) }
+	t.deal = func(s *Server, id record.ID, seed uint64) (*record.Guandan, error) {
+		g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
+		return g, s.guandanAIAt(level, g)
+	}
+	return t
+}
+
+// guandanPlayer is the AI of one decision at a level. Club is the configured player (the
+// tests give the server their own); the other levels are the players of ai/guandan.
+func (s *Server) guandanPlayer(level aiguandan.Level, seed uint64) GuandanAI {
+	if level == aiguandan.LevelClub {
+		return s.cfg.GuandanAI(seed)
+	}
+	return aiguandan.NewAgent(level, seed)
+}
+
+// recordedGuandan lets the engine's one agents' loop play on a match record, so that every
+// AI action is recorded.
+type recordedGuandan struct{ g *record.Guandan }
+
+func (r recordedGuandan) ToAct() int            { return r.g.Match().ToAct() }
+func (r recordedGuandan) Phase() gd.Phase       { return r.g.Match().Phase() }
+func (r recordedGuandan) View(seat int) gd.View { return r.g.Match().View(seat) }
+func (r recordedGuandan) Apply(a gd.Action) (recordedGuandan, []gd.Event, error) {
+	ev, err := r.g.Apply(a)
+	return r, ev, err
+}
+
+// guandanAIAt lets the AI seats act at a level, through the engine's one loop, until the
+// human is to act or nobody is; the record keeps what they did. An AI action the engine
+// refuses is a server error, never the visitor's.
+func (s *Server) guandanAIAt(level aiguandan.Level, g *record.Guandan) error {
+	_, err := gd.RunAgents(recordedGuandan{g}, func(r recordedGuandan, seat int) gd.Agent {
+		if seat == humanSeat {
+			return nil
+		}
+		m := r.g.Match()
+		return s.guandanPlayer(level, guandanSeed(m, seat))
+	}, nil)
+	if err != nil {
+		// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
+		return fmt.Errorf("web: Guandan AI: %v", err)
+	}
+	return nil
+}
+
+// guandanAdvice is the hint: the move the AI of the visitor's level would make in the
+// visitor's seat, with the reason for it in words the catalogs hold. The decision's seed comes
+// from the position, so asking twice gives the same hint.
+func (s *Server) guandanAdvice(r *http.Request, m gd.Match) *views.GuandanHint {
+	p := s.guandanPlayer(guandanLevel(r), guandanSeed(m, humanSeat))
+	adv, ok := p.(aiguandan.Advisor)
+	if !ok {
+		// A configured player that cannot explain itself still hints.
+		a := p.Play(m.View(humanSeat))
+		return &views.GuandanHint{Pass: a.Kind != gd.ActPlay, Cards: a.Cards, Reading: a.Reading}
+	}
+	a, why := adv.Advise(m.View(humanSeat))
+	h := &views.GuandanHint{Pass: a.Kind != gd.ActPlay, Why: why.CatalogKey()}
+	if !h.Pass {
+		h.Cards, h.Reading = a.Cards, a.Reading
+	}
+	switch why.Key {
+	case aiguandan.ReasonStops:
+		h.WhyArgs = []any{why.Count, i18n.T(r.Context(), fmt.Sprintf("guandan.seat.%d", why.Seat))}
+	case aiguandan.ReasonFeedsPartner:
+		h.WhyArgs = []any{why.Count}
+	}
+	return h
+}
+
+// maxLevelFormBytes bounds the level form: one short word and a return path.
+const maxLevelFormBytes = 2 << 10
+
+// setGuandanLevel remembers the visitor's Guandan AI level and goes back to the page they
+// were on (the settings page or the table). Anything but a known level is refused with the
+// settings page and nothing changes.
+func (s *Server) setGuandanLevel(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxLevelFormBytes)
+	if err := r.ParseForm(); err != nil {
+		return badRequest("unreadable form")
+	}
+	l, ok := aiguandan.ParseLevel(r.PostFormValue("level"))
+	if !ok {
+		return s.refuseSettings(w, r, "guandan_ai.error.level")
+	}
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	if err := s.updatePrefs(r.Context(), id, func(p *prefs) { p.GuandanLevel = l.String() }); err != nil {
+		return err
+	}
+	settingsDone(w, r)
+	return nil
+}
+
+// guandanLevelChoice is what the level form shows: the levels offered and the visitor's.
+func guandanLevelChoice(r *http.Request, returnTo string) views.GuandanLevelChoice {
+	c := views.GuandanLevelChoice{Current: guandanLevel(r).String(), Return: returnTo}
+	for _, l := range aiguandan.Levels {
+		c.Levels = append(c.Levels, l.String())
+	}
+	return c
+}

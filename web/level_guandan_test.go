@@ -1,0 +1,79 @@
+package web
+
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+func TestGuandanLevelIsRemembered(t *testing.T) {
+	ts := newSite(t)
+	if got := attr(ts.gtable().doc.Find("form.glevel"), "data-guandan-level"); got != "club" {
+		t.Fatalf("a new visitor's level is %q, want club", got)
+	}
+	r := ts.post("/settings/guandan-level", url.Values{"level": {"master"}, "return": {"/guandan"}})
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != "/guandan" {
+		t.Fatalf("save: %d %q", r.status, r.header.Get("Location"))
+	}
+	if got := attr(ts.gtable().doc.Find("form.glevel"), "data-guandan-level"); got != "master" {
+		t.Errorf("after choosing master the table shows %q", got)
+	}
+	settings := ts.get("/settings")
+	if settings.doc.Find(`form[data-guandan-level] input[name="level"][value="master"][checked]`).Length() != 1 {
+		t.Error("the settings page does not show master chosen")
+	}
+	if settings.doc.Find(`form[data-guandan-level] input[name="level"]`).Length() != 3 {
+		t.Error("the settings page does not offer the three levels")
+	}
+	for _, bad := range []string{"grandmaster", "", "Master", "master "} {
+		p := ts.post("/settings/guandan-level", url.Values{"level": {bad}, "return": {"/guandan"}})
+		if p.status != http.StatusBadRequest || p.doc.Find(`[data-error="guandan_ai.error.level"]`).Length() != 1 {
+			t.Errorf("level %q: status %d, want 400 with the level error", bad, p.status)
+		}
+	}
+	if got := attr(ts.gtable().doc.Find("form.glevel"), "data-guandan-level"); got != "master" {
+		t.Errorf("a refused form changed the level to %q", got)
+	}
+}
+
+// TestGuandanHintGivesItsReason is the known bad hint of issue 11: the partner leads the Ace
+// and the visitor holds the Red Joker with every opponent far from going out. At every level
+// the hint is to pass, and it says why, in the catalog's words.
+func TestGuandanHintGivesItsReason(t *testing.T) {
+	for _, level := range []string{"beginner", "club", "master"} {
+		t.Run(level, func(t *testing.T) {
+			ts := newSite(t)
+			ts.gtable()
+			if r := ts.post("/settings/guandan-level", url.Values{"level": {level}, "return": {"/guandan"}}); r.status != http.StatusSeeOther {
+				t.Fatalf("choosing %s: %d", level, r.status)
+			}
+			hands := [4]gd.Set{
+				cardsOf(t, "4S 7H 8C JD RJ"),
+				cardsOf(t, "3S 3H 5C 6D 7S 8S 9C TD JS QH KC"),
+				cardsOf(t, "AS 4D 5D 6C 7C 8D 9D TC JC QC KD"),
+				cardsOf(t, "3C 4C 5S 6S 7D 8H 9S TS JH QS KS"),
+			}
+			g := guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: 2, Hands: hands})
+			for _, a := range []gd.Action{
+				{Kind: gd.ActPlay, Seat: 2, Cards: cardsOf(t, "AS")},
+				{Kind: gd.ActPass, Seat: 3},
+			} {
+				if _, err := g.Apply(a); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ts.gprepare(g)
+			p := ts.gtable("hint=1")
+			why := p.doc.Find(`.ghint [data-why]`)
+			if attr(why, "data-why") != "guandan_ai.reason.partner_winning" || attr(p.doc.Find(".ghint"), "data-hint") != "false" {
+				t.Fatalf("hint %q with reason %q, want a pass because the partner is winning", p.doc.Find(".ghint").Text(), attr(why, "data-why"))
+			}
+			if !strings.Contains(why.Text(), "Your partner is winning this trick.") {
+				t.Errorf("the reason reads %q", why.Text())
+			}
+		})
+	}
+}
