@@ -131,7 +131,7 @@ func newFuzzFixtures(tb testing.TB) []*fuzzFixture {
 	ctx := context.Background()
 	a, _, _ := asnasGame.load(ctx, s, start.id)
 	g, _, _ := guandanGame.load(ctx, s, start.id)
-	am, gm := a.Match, g.Match
+	am, gm := a.Match, g.Match.Match
 	// Play on with every seat's decisions made by the AI players: only the positions matter.
 	asnasUntil := func(done func(asnas.Match) bool) {
 		for i := 0; !done(am); i++ {
@@ -196,7 +196,7 @@ func (fx *fuzzFixture) with(tb testing.TB, am asnas.Match, gm gd.Match) *fuzzFix
 	if err := asnasGame.save(ctx, s, fx.id, fx.asnasMove, &record[asnas.Match, asnas.Event]{Match: am}); err != nil {
 		tb.Fatal(err)
 	}
-	if err := guandanGame.save(ctx, s, fx.id, fx.guandanMove, &record[gd.Match, gd.Event]{Match: gm}); err != nil {
+	if err := guandanGame.save(ctx, s, fx.id, fx.guandanMove, &record[guandanMatch, gd.Event]{Match: guandanMatch{Match: gm}}); err != nil {
 		tb.Fatal(err)
 	}
 	next := &fuzzFixture{id: fx.id, cookie: fx.cookie, data: map[string][]byte{}, versions: map[string]uint64{},

@@ -21,45 +21,34 @@ type GuandanAI interface {
 }
 
 // guandanGame is the Guandan table's plumbing.
-var guandanGame = table[gd.Match, gd.Event]{
+var guandanGame = table[guandanMatch, gd.Event]{
 	game:     "guandan",
 	newMatch: (*Server).newGuandanMatch,
 	playAI:   (*Server).guandanAI,
 }
 
-// guandanNotices are the table's notices, by the value of the ?notice= parameter. Anything
-// else in the parameter is ignored, so a link cannot put arbitrary text on the page.
-var guandanNotices = map[string]string{
-	"stale":   "guandan.notice.stale",
-	"expired": "guandan.notice.expired",
-	"empty":   "guandan.notice.empty",
-	"illegal": "guandan.notice.illegal",
-	"nobeat":  "guandan.notice.nobeat",
-	"choose":  "guandan.notice.choose",
-}
-
 // newGuandanMatch starts a match from a fresh seed and lets the AI seats act until the human
 // is to act. NewMatch reports no events, so the log starts with the deal and the first lead.
-func (s *Server) newGuandanMatch() (gd.Match, []gd.Event, error) {
+func (s *Server) newGuandanMatch() (guandanMatch, []gd.Event, error) {
 	m := gd.NewMatch(s.cfg.Seed())
 	opening := []gd.Event{
 		{Kind: gd.EvDealt, Seat: -1, Place: m.DealNo, Levels: m.Levels},
 		{Kind: gd.EvLead, Seat: m.ToAct()},
 	}
-	return s.guandanAI(m, opening)
+	return s.guandanAI(guandanMatch{}.told(m, opening), opening)
 }
 
 // guandanAI lets the AI seats act, their plays and their own return cards, until the human
 // is to act or nobody is (the deal or the match is over; the next deal waits for the human's
 // "Next deal"). What they did is appended to log. An AI action the engine refuses is a server
 // error, never the visitor's.
-func (s *Server) guandanAI(m gd.Match, log []gd.Event) (gd.Match, []gd.Event, error) {
+func (s *Server) guandanAI(m guandanMatch, log []gd.Event) (guandanMatch, []gd.Event, error) {
 	for range maxGuandanAISteps {
 		seat := m.ToAct()
 		if seat < 0 || seat == humanSeat {
 			return m, log, nil
 		}
-		ai := s.cfg.GuandanAI(guandanSeed(m, seat))
+		ai := s.cfg.GuandanAI(guandanSeed(m.Match, seat))
 		var a gd.Action
 		switch m.Phase() {
 		case gd.PhaseReturn:
@@ -70,7 +59,7 @@ func (s *Server) guandanAI(m gd.Match, log []gd.Event) (gd.Match, []gd.Event, er
 		default:
 			return m, log, nil
 		}
-		next, ev, err := m.Apply(a)
+		next, ev, err := m.apply(a)
 		if err != nil {
 			// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
 			return m, log, fmt.Errorf("web: Guandan AI at seat %d: %v", seat, err)
@@ -106,32 +95,81 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
+	m := rec.Match
 	t := views.GuandanTable{
-		View:    rec.Match.View(humanSeat),
+		View:    m.View(humanSeat),
 		Move:    version,
 		Log:     rec.Log,
-		Notice:  guandanNotices[q.Get("notice")],
-		Arrange: parseArrange(q.Get("arrange")),
+		Notice:  views.ParseGuandanNotice(q.Get("notice")),
+		Arrange: views.ParseArrangement(q.Get("arrange")),
+		Deal:    m.Deal,
+		Climb:   m.Climb,
 	}
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)
 	if t.Arrange == views.ArrangePlan {
-		t.Plan = s.cfg.GuandanAI(guandanSeed(rec.Match, humanSeat)).Plan(t.View.Hand, t.View.Level)
+		t.Plan = s.cfg.GuandanAI(guandanSeed(m.Match, humanSeat)).Plan(t.View.Hand, t.View.Level)
 	}
 	if t.MyTurn() {
 		if q.Get("hint") != "" {
-			t.Hint = s.guandanHint(rec.Match)
+			t.Hint = s.guandanHint(m.Match)
 			t.Selected = t.Hint.Cards
 		}
-		if rs := rec.Match.ReadingsNow(t.Selected); len(rs) > 1 {
-			t.Readings = rs
+		t.Selection = guandanVerdict(m.Match, t.Selected)
+		if t.Selection.Verdict == views.SelectChoose {
+			t.Readings = t.Selection.Readings
 		}
 	}
 	if t.MustReturn() {
 		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
+}
+
+// guandanSelection answers guandan.js after each tap on the hand: the live line for the cards
+// named in the query, the same words the table prints for a selection. It changes nothing
+// and deals nothing: without a match, or out of turn, the line just says nothing is chosen.
+func (s *Server) guandanSelection(w http.ResponseWriter, r *http.Request) error {
+	var sel *views.GuandanSelection
+	if id := visitorFrom(r.Context()).id; id != "" {
+		rec, _, err := guandanGame.load(r.Context(), s, id)
+		if err != nil {
+			return err
+		}
+		if rec != nil && rec.Match.Phase() == gd.PhasePlay && rec.Match.ToAct() == humanSeat {
+			v := rec.Match.View(humanSeat)
+			sel = guandanVerdict(rec.Match.Match, querySelection(r.URL.Query()["card"], v.Hand))
+		}
+	}
+	return s.render(w, r, http.StatusOK, views.GuandanSelectionFragment(sel))
+}
+
+// guandanVerdict asks the engine what the human's selection would do if played now: the
+// same Apply that Play calls, on a copy that is thrown away, so the live line and Play can
+// never disagree.
+func guandanVerdict(m gd.Match, cards gd.Set) *views.GuandanSelection {
+	v := &views.GuandanSelection{ToBeat: m.View(humanSeat).LastPlay.Reading}
+	if m.Leading() {
+		v.ToBeat = gd.Reading{}
+	}
+	_, ev, err := m.Apply(gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards})
+	switch {
+	case err == nil && len(ev) > 0:
+		v.Verdict, v.Reading = views.SelectPlayable, ev[0].Play.Reading
+	case errors.Is(err, gd.ErrNoCards):
+		v.Verdict = views.SelectNothing
+	case errors.Is(err, gd.ErrAmbiguous):
+		v.Verdict, v.Readings = views.SelectChoose, m.ReadingsNow(cards)
+	case errors.Is(err, gd.ErrDoesNotBeat):
+		v.Verdict = views.SelectTooWeak
+		if rs := gd.Readings(cards, m.Level); len(rs) > 0 {
+			v.Reading = rs[len(rs)-1]
+		}
+	default:
+		v.Verdict = views.SelectIllegal
+	}
+	return v
 }
 
 // guandanHint asks the AI what it would play in the human's seat. The decision's seed comes
@@ -144,31 +182,53 @@ func (s *Server) guandanHint(m gd.Match) *views.GuandanHint {
 	return &views.GuandanHint{Cards: a.Cards, Reading: a.Reading}
 }
 
-// guandanRefusal is a play the human may simply correct: the table comes back with the
-// selection kept and a notice, and nothing changes. A step returns it for a selection that is
-// no legal play.
+// guandanRefusals are the engine's refusals of a play that the human may simply correct: the
+// table comes back with the selection kept and the notice that explains it, and nothing
+// changes. Any other refusal is a form the table never offers, an error page.
+var guandanRefusals = []struct {
+	err    error
+	notice views.GuandanNotice
+}{
+	{gd.ErrNoCards, views.NoticeEmpty}, // before ErrIllegalPlay, which it wraps
+	{gd.ErrIllegalPlay, views.NoticeIllegal},
+	{gd.ErrDoesNotBeat, views.NoticeNoBeat},
+	{gd.ErrAmbiguous, views.NoticeChoose},
+}
+
+// guandanRefusal is a play refused with a notice; see guandanRefusals.
 type guandanRefusal struct {
-	notice string
+	notice views.GuandanNotice
 	cards  gd.Set
 }
 
-func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " + e.notice }
+func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " + e.notice.String() }
 
-// guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
-// that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
-func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[gd.Match, gd.Event]) error {
-	back := tableURL{arrange: parseArrange(r.PostFormValue("arrange"))}
-	err := guandanGame.post(s, w, r, back.redirect, step)
-	var refused *guandanRefusal
-	if errors.As(err, &refused) {
-		back.cards = refused.cards
-		return back.redirect(w, r, refused.notice)
+// refusal maps an engine error to the refusal the table shows, or returns it unchanged.
+func refusal(err error, cards gd.Set) error {
+	for _, r := range guandanRefusals {
+		if errors.Is(err, r.err) {
+			return &guandanRefusal{notice: r.notice, cards: cards}
+		}
 	}
 	return err
 }
 
-// guandanPlay plays the selected cards. The reading is the one named, else the only one legal
-// now; with several and none named the table asks which one (RULES.md: the player chooses).
+// guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
+// that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
+func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[guandanMatch, gd.Event]) error {
+	back := tableURL{arrange: views.ParseArrangement(r.PostFormValue("arrange"))}
+	err := guandanGame.post(s, w, r, back.redirect, step)
+	var refused *guandanRefusal
+	if errors.As(err, &refused) {
+		back.cards = refused.cards
+		return back.redirect(w, r, refused.notice.String())
+	}
+	return err
+}
+
+// guandanPlay plays the selected cards as the reading named, or the only one legal now: the
+// engine decides, and its refusals become notices (guandanRefusals). A reading named for
+// other cards (the selection changed after the question) counts as none named.
 func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
@@ -183,43 +243,15 @@ func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 			return badRequest("unknown reading")
 		}
 	}
-	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
-		if m.Phase() != gd.PhasePlay || m.ToAct() != humanSeat {
-			return m, nil, gd.ErrWrongPhase
+	return s.guandanPost(w, r, func(m guandanMatch) (guandanMatch, []gd.Event, error) {
+		a := gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards, Reading: named}
+		next, ev, err := m.apply(a)
+		if errors.Is(err, gd.ErrIllegalPlay) && !named.IsZero() {
+			a.Reading = gd.Reading{}
+			next, ev, err = m.apply(a)
 		}
-		if !m.Hands[humanSeat].Contains(cards) {
-			return m, nil, gd.ErrNotInHand
-		}
-		reading, err := chooseHumanReading(m, cards, named)
-		if err != nil {
-			return m, nil, err
-		}
-		return m.Apply(gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards, Reading: reading})
+		return next, ev, refusal(err, cards)
 	})
-}
-
-// chooseHumanReading decides the reading of the human's play, or refuses the selection with
-// the notice that explains why. A named reading that no longer fits the cards (the cards were
-// changed after the question) is treated as none named.
-func chooseHumanReading(m gd.Match, cards gd.Set, named gd.Reading) (gd.Reading, error) {
-	if cards.IsEmpty() {
-		return gd.Reading{}, &guandanRefusal{notice: "empty"}
-	}
-	now := m.ReadingsNow(cards)
-	for _, r := range now {
-		if r == named {
-			return r, nil
-		}
-	}
-	switch {
-	case len(now) == 1:
-		return now[0], nil
-	case len(now) > 1:
-		return gd.Reading{}, &guandanRefusal{notice: "choose", cards: cards}
-	case len(gd.Readings(cards, m.Level)) == 0:
-		return gd.Reading{}, &guandanRefusal{notice: "illegal", cards: cards}
-	}
-	return gd.Reading{}, &guandanRefusal{notice: "nobeat", cards: cards}
 }
 
 // guandanPass passes.
@@ -227,8 +259,8 @@ func (s *Server) guandanPass(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
-		return m.Apply(gd.Action{Kind: gd.ActPass, Seat: humanSeat})
+	return s.guandanPost(w, r, func(m guandanMatch) (guandanMatch, []gd.Event, error) {
+		return m.apply(gd.Action{Kind: gd.ActPass, Seat: humanSeat})
 	})
 }
 
@@ -244,8 +276,8 @@ func (s *Server) guandanReturn(w http.ResponseWriter, r *http.Request) error {
 	if cards.Len() != 1 {
 		return badRequest("a return is exactly one card")
 	}
-	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
-		return m.Apply(gd.Action{Kind: gd.ActReturn, Seat: humanSeat, Card: cards.Cards()[0]})
+	return s.guandanPost(w, r, func(m guandanMatch) (guandanMatch, []gd.Event, error) {
+		return m.apply(gd.Action{Kind: gd.ActReturn, Seat: humanSeat, Card: cards.Cards()[0]})
 	})
 }
 
@@ -254,8 +286,8 @@ func (s *Server) guandanNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, func(m gd.Match) (gd.Match, []gd.Event, error) {
-		return m.Apply(gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat})
+	return s.guandanPost(w, r, func(m guandanMatch) (guandanMatch, []gd.Event, error) {
+		return m.apply(gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat})
 	})
 }
 

@@ -85,7 +85,7 @@ func BenchmarkGuandanPlayPost(b *testing.B) {
 	var form url.Values
 	for b.Loop() {
 		b.StopTimer()
-		data, _ := json.Marshal(record[gd.Match, gd.Event]{Match: start})
+		data, _ := json.Marshal(record[guandanMatch, gd.Event]{Match: start})
 		if err := gb.s.cfg.Store.CompareAndSwap(ctx, guandanGame.key(gb.id), version, data); err != nil {
 			b.Fatal(err)
 		}

@@ -59,7 +59,7 @@ func (ts *testSite) gmatch() (gd.Match, uint64) {
 	if err != nil || rec == nil {
 		ts.t.Fatalf("no stored match: %v", err)
 	}
-	return rec.Match, version
+	return rec.Match.Match, version
 }
 
 // gprepare replaces the visitor's match with m (a position built for a test) and returns the
@@ -111,6 +111,11 @@ func (ts *testSite) checkGuandanSecrets(p page) {
 				if gd.Card(id).String() != face {
 					t.Errorf("card %d shown as %s", id, face)
 				}
+			}
+		case c.Closest(`[data-public="showdown"]`).Length() == 1:
+			seat, _ := strconv.Atoi(attr(c.Closest(`[data-public="showdown"]`), "data-remaining"))
+			if seat < 1 || seat > 3 || !hasFace(v.Remaining[seat], face) {
+				t.Errorf("deal %s: %s laid down for seat %d, who did not hold it at the end", p.groot("data-deal"), face, seat)
 			}
 		case c.Closest("[data-trick], [data-public]").Length() == 1:
 			if !hasFace(public, face) {

@@ -140,6 +140,7 @@ func (s *Server) routes() chi.Router {
 	r.Post("/asnas/restart", s.handle(s.asnasRestart))
 
 	r.Get("/guandan", s.handle(s.guandanTable))
+	r.Get("/guandan/selection", s.handle(s.guandanSelection))
 	r.Post("/guandan/play", s.handle(s.guandanPlay))
 	r.Post("/guandan/pass", s.handle(s.guandanPass))
 	r.Post("/guandan/return", s.handle(s.guandanReturn))
