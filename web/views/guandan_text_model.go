@@ -89,7 +89,6 @@ func teamName(ctx context.Context, team int) string {
 // levelWord names a level rank in text ("7", "Jack").
 func levelWord(ctx context.Context, r gd.Rank) string { return rankWord(ctx, r) }
 
-
 // GuandanEventText narrates one engine event for the log. The human's own actions have their
 // own messages ("You passed"), because many languages conjugate differently for "you"; a
 // tribute or return involving the human is told from their side.
