@@ -56,9 +56,25 @@ func lastPlayer(acts []gd.Event) int {
 type ReplayStep struct {
 	Event gd.Event
 	// Kind is the step's data-step hook: play, pass, trick (the trick is won and cleared),
-	// out (the seat went out), or say (something only told: a lead, the tribute, the deal's
-	// end).
+	// out (the seat went out), or say (something only told: the tribute, the deal's end).
 	Kind string
+	// Count is how many cards the seat holds after the step.
+	Count int
+}
+
+// ReplayStart is how many cards each seat held before the first step of Replay: what it
+// holds now and every card it played since.
+func (t GuandanTable) ReplayStart() [4]int {
+	var n [4]int
+	for s := range n {
+		n[s] = t.View.Seats[s].Count
+	}
+	for _, st := range t.Replay() {
+		if st.Kind == "play" {
+			n[st.Event.Seat] += st.Event.Play.Cards.Len()
+		}
+	}
+	return n
 }
 
 // Replay are the steps since the human's last move, from the deal's start when a new deal
@@ -95,6 +111,21 @@ func (t GuandanTable) Replay() []ReplayStep {
 	}
 	if !ai {
 		return nil
+	}
+	// Counts, from the end backwards: after a seat's play it held what it holds now and the
+	// cards of its later plays.
+	var count [4]int
+	for s := range count {
+		count[s] = t.View.Seats[s].Count
+	}
+	for i := len(out) - 1; i >= 0; i-- {
+		e := out[i].Event
+		if e.Seat >= 0 && e.Seat < 4 {
+			out[i].Count = count[e.Seat]
+			if out[i].Kind == "play" {
+				count[e.Seat] += e.Play.Cards.Len()
+			}
+		}
 	}
 	return out
 }
