@@ -199,3 +199,19 @@ func TestGuandanPlacings(t *testing.T) {
 		t.Error("a place given before the deal is over")
 	}
 }
+
+// Every picture on the rules page is a play the engine reads as its caption says.
+func TestGuandanRulesCombosAreReadings(t *testing.T) {
+	kinds := map[gd.Kind]bool{}
+	for _, p := range guandanCombos {
+		if !slices.Contains(gd.Readings(p.Cards, comboLevel), p.Reading) {
+			t.Errorf("%v is not read as %s at level %s", p.Cards, p.Reading, comboLevel)
+		}
+		kinds[p.Reading.Kind] = true
+	}
+	for k := gd.Single; k <= gd.JokerBomb; k++ {
+		if !kinds[k] {
+			t.Errorf("no picture of a %s", k)
+		}
+	}
+}
