@@ -110,6 +110,30 @@ func TestBrowserGuandan(t *testing.T) {
 		tb.checkClean("/guandan", "")
 	})
 	t.Run("replay", func(t *testing.T) { testGuandanReplay(t, open(t, phoneWidth, phoneHeight, false)) })
+	t.Run("rules pictures", func(t *testing.T) {
+		tb := open(t, phoneWidth, phoneHeight, true)
+		for _, lang := range []string{"en", "fa", "zh"} {
+			if lang != "en" {
+				tb.setLanguage(lang)
+			}
+			tb.open("/guandan/rules")
+			tb.checkFits("/guandan/rules " + lang)
+			if n := eval[int](tb, `document.querySelectorAll("[data-combo] [data-card]").length`); n == 0 {
+				t.Errorf("%s: the rules draw no combination", lang)
+			}
+			if shots != "" {
+				tb.do(chromedp.Evaluate[chromedp.Void](`document.getElementById("gcombos-title").scrollIntoView()`))
+				png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot())
+				if err == nil {
+					err = os.WriteFile(filepath.Join(shots, lang+"-phone-rules.png"), png, 0o644)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		tb.checkClean("/guandan/rules", "")
+	})
 }
 
 // setLanguage chooses the language through the settings endpoint, then reloads the table.
