@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -95,18 +96,14 @@ func TestBrowserGuandan(t *testing.T) {
 	open := func(t *testing.T, w, h int64, reduced bool) *tab {
 		tb := newTab(t, startBrowser(t), site.URL, w, h)
 		if reduced {
-			if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
-				Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
-			}); err != nil {
-				t.Fatalf("emulating reduced motion: %v", err)
-			}
+			tb.reduceMotion()
 		}
 		tb.open("/guandan")
 		return tb
 	}
 	t.Run("a deal by keyboard", func(t *testing.T) {
 		tb := open(t, phoneWidth, phoneHeight, true)
-		tb.playGuandanDeal(t, shots)
+		tb = playGuandanDeal(t, tb, shots)
 		tb.checkClean("/guandan", "")
 	})
 	t.Run("replay", func(t *testing.T) { testGuandanReplay(t, open(t, phoneWidth, phoneHeight, false)) })
@@ -134,6 +131,38 @@ func TestBrowserGuandan(t *testing.T) {
 		}
 		tb.checkClean("/guandan/rules", "")
 	})
+}
+
+// reduceMotion makes the tab prefer reduced motion: the replay then shows its end at once, so
+// what is measured is what stays.
+func (tb *tab) reduceMotion() {
+	tb.t.Helper()
+	if _, err := chromedp.Call(tb.ctx, emulation.SetEmulatedMedia, emulation.SetEmulatedMediaParams{
+		Features: []*emulation.MediaFeature{{Name: "prefers-reduced-motion", Value: "reduce"}},
+	}); err != nil {
+		tb.t.Fatalf("emulating reduced motion: %v", err)
+	}
+}
+
+// twin opens the same visitor's table in a browser of its own (the cookies copied), for t.
+// Looking at a state in every language takes a browser's whole two minutes on a busy machine.
+func (tb *tab) twin(t *testing.T) *tab {
+	t.Helper()
+	got, err := chromedp.Call(tb.ctx, network.GetCookies, network.GetCookiesParams{URLs: []string{tb.base}})
+	if err != nil {
+		t.Fatalf("reading the cookies: %v", err)
+	}
+	tw := newTab(t, startBrowser(t), tb.base, phoneWidth, phoneHeight)
+	tw.reduceMotion()
+	var cookies []*network.CookieParam
+	for _, c := range got.Cookies {
+		cookies = append(cookies, &network.CookieParam{Name: c.Name, Value: c.Value, URL: tb.base, Path: c.Path, HTTPOnly: c.HTTPOnly, SameSite: c.SameSite})
+	}
+	if _, err := chromedp.Call(tw.ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {
+		t.Fatalf("copying the cookies: %v", err)
+	}
+	tw.open("/guandan")
+	return tw
 }
 
 // setLanguage chooses the language through the settings endpoint, then reloads the table.
@@ -218,27 +247,28 @@ var guandanLooks = []struct {
 }
 
 // everyLook measures the state on screen in every language and size of guandanLooks, runs
-// axe in each language, photographs it when asked, and comes back to English on the phone.
-// A GET never changes the match, so each reload shows the same state.
-func (tb *tab) everyLook(kind, shots string) {
-	tb.t.Helper()
-	lang := "en"
-	for _, l := range guandanLooks {
-		sc := guandanScreens[l.screen]
-		tb.do(chromedp.EmulateViewport(sc.w, sc.h))
-		if l.lang != lang {
-			tb.setLanguage(l.lang)
-			lang = l.lang
+// axe in each language and photographs it when asked, in a twin of the tab (a subtest with a
+// browser of its own). A GET never changes the match, so the twin sees the same state.
+func (tb *tab) everyLook(t *testing.T, kind, shots string) {
+	t.Run(kind, func(t *testing.T) {
+		tw := tb.twin(t)
+		lang := "en"
+		for _, l := range guandanLooks {
+			sc := guandanScreens[l.screen]
+			tw.do(chromedp.EmulateViewport(sc.w, sc.h))
+			if l.lang != lang {
+				tw.setLanguage(l.lang)
+				lang = l.lang
+			}
+			where := kind + " (" + l.lang + ", " + sc.name + ")"
+			tw.gdState(where)
+			if sc.name == "phone" {
+				tw.axe(where)
+			}
+			tw.shoot(shots, l.lang+"-"+sc.name+"-"+strings.Fields(kind)[0])
 		}
-		where := kind + " (" + l.lang + ", " + sc.name + ")"
-		tb.gdState(where)
-		if sc.name == "phone" {
-			tb.axe(where)
-		}
-		tb.shoot(shots, l.lang+"-"+sc.name+"-"+strings.Fields(kind)[0])
-	}
-	tb.do(chromedp.EmulateViewport(phoneWidth, phoneHeight))
-	tb.setLanguage("en")
+		tw.checkClean(kind, "")
+	})
 }
 
 // playGuandanDeal plays the first deal to its end and the next deal's start (the tribute)
@@ -247,15 +277,20 @@ func (tb *tab) everyLook(kind, shots string) {
 // After every move the table must fit the phone's first screen; each kind of state (the
 // start, a later move with its hint, the deal's summary, the tribute, a return) is also measured in every
 // look of guandanLooks, and checked by axe.
-func (tb *tab) playGuandanDeal(t *testing.T, shots string) {
+//
+// It returns the tab it ends in: after each look the deal goes on in a twin, since a browser
+// lives two minutes.
+func playGuandanDeal(t *testing.T, tb *tab, shots string) *tab {
 	seen := map[string]bool{}
 	var looking time.Duration
 	once := func(kind string) {
 		if !seen[kind] {
 			seen[kind] = true
 			start := time.Now()
-			tb.everyLook(kind, shots)
+			tb.everyLook(t, kind, shots)
 			looking += time.Since(start)
+			tb.checkClean(kind, "")
+			tb = tb.twin(t)
 		}
 	}
 	defer func() { t.Logf("states seen in every look: %v (%v of it)", seen, looking.Round(time.Millisecond)) }()
@@ -280,10 +315,10 @@ func (tb *tab) playGuandanDeal(t *testing.T, shots string) {
 				tb.gdState("after the return")
 				once("returned")
 			}
-			return
+			return tb
 		case dealt:
 			t.Log("no tribute at the second deal's start")
-			return
+			return tb
 		case s.Phase == "play" && s.Mine:
 			if i == 0 {
 				once("start")
@@ -318,9 +353,52 @@ func (tb *tab) reachHand(where string) {
 	if !eval[bool](tb, `document.activeElement.checked`) {
 		tb.t.Errorf("%s: Space did not tick the focused card", where)
 	}
-	line := eval[string](tb, `document.querySelector(".gsel").dataset.selection`)
+	// guandan.js asks the engine about the selection: a single card is a play to lead, and to
+	// follow a single it is one or too weak; anything but "nothing selected".
+	leading := !tb.exists("[data-action=pass]")
+	if leading {
+		tb.waitLine(where+", one card ticked", "playable")
+	} else {
+		tb.waitLineNot(where+", one card ticked", "none")
+	}
 	tb.do(chromedp.KeyEvent(" "))
-	_ = line
+	tb.waitLine(where+", nothing ticked", "none")
+	// A stack's button ticks the whole stack; the line follows.
+	if tb.exists(".gstack") {
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector(".gstack").click()`))
+		if !eval[bool](tb, `(() => { const g = document.querySelector(".gstack").closest(".ggroup");
+			return [...g.querySelectorAll("input")].every((i) => i.checked) && g.querySelector(".gstack").getAttribute("aria-pressed") === "true"; })()`) {
+			tb.t.Errorf("%s: the stack button did not tick its stack", where)
+		}
+		tb.waitLineNot(where+", a stack ticked", "none")
+		tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector(".gstack").click()`))
+		tb.waitLine(where+", the stack unticked", "none")
+	}
+}
+
+// waitLine waits for the live selection line to give this verdict.
+func (tb *tab) waitLine(where, verdict string) { tb.t.Helper(); tb.waitVerdict(where, verdict, true) }
+
+// waitLineNot waits for the live selection line to give another verdict than this one.
+func (tb *tab) waitLineNot(where, verdict string) {
+	tb.t.Helper()
+	tb.waitVerdict(where, verdict, false)
+}
+
+func (tb *tab) waitVerdict(where, verdict string, same bool) {
+	tb.t.Helper()
+	deadline := time.Now().Add(stepTimeout)
+	for {
+		got := eval[string](tb, `document.querySelector(".gsel").dataset.selection`)
+		if (got == verdict) == same {
+			return
+		}
+		if time.Now().After(deadline) {
+			tb.t.Errorf("%s: the selection line says %q (%s), want %s", where, got, eval[string](tb, `document.querySelector(".gsel").textContent`), verdict)
+			return
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 }
 
 // returnByKeyboard gives a card back with keys only: the skip links to the hand, the first
@@ -357,6 +435,11 @@ func testGuandanReplay(t *testing.T, tb *tab) {
 		t.Fatal("the replay did not start")
 	}
 	tb.do(chromedp.Sleep(1500 * time.Millisecond))
+	if shots := os.Getenv("CARDAVIA_SHOTS"); shots != "" {
+		if png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot()); err == nil {
+			_ = os.WriteFile(filepath.Join(shots, "en-phone-replaying.png"), png, 0o644)
+		}
+	}
 	said := eval[string](tb, `document.querySelector("[data-announce]").textContent`)
 	if said == "" {
 		t.Error("no AI action announced during the replay")
