@@ -65,7 +65,8 @@
       const button = document.createElement("button");
       button.type = "button";
       button.className = "gstack";
-      button.textContent = group.dataset.stackLabel || String(boxes.length);
+      button.textContent = group.dataset.stackShort || String(boxes.length);
+      if (group.dataset.stackLabel) button.setAttribute("aria-label", group.dataset.stackLabel);
       syncStack(group, button);
       button.addEventListener("click", () => {
         const all = !boxes.every((b) => b.checked);
@@ -176,12 +177,12 @@
     timer = setTimeout(show, wait);
   };
 
-  // Back to the visitor's last move: the trick as it stood (nothing of this replay on the
-  // felt) and each seat's count before its plays.
+  // Back to the visitor's last move: a felt with nothing of this replay on it, and each
+  // seat's count before its plays.
   document.documentElement.classList.add("greplaying");
   clearActs();
   for (const s of tpl.content.querySelectorAll("[data-start]")) setCount(s.dataset.start, s.dataset.count, s.dataset.countText);
-  felt.append(skip);
+  (felt.querySelector(".gcentre") || felt).append(skip);
   skip.addEventListener("click", finish);
   // A key or a press anywhere ends the replay and then does what it always does (a shortcut
   // still plays, a card still toggles).

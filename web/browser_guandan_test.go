@@ -252,7 +252,10 @@ var guandanLooks = []struct {
 func (tb *tab) everyLook(t *testing.T, kind, shots string) {
 	t.Run(kind, func(t *testing.T) {
 		tw := tb.twin(t)
-		lang := "en"
+		// The language is the visitor's, kept by the server: each look sets it, and English
+		// comes back at the end for the deal to go on in.
+		defer tw.setLanguage("en")
+		lang := ""
 		for _, l := range guandanLooks {
 			sc := guandanScreens[l.screen]
 			tw.do(chromedp.EmulateViewport(sc.w, sc.h))
