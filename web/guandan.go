@@ -19,7 +19,8 @@ type GuandanAI interface {
 	Plan(hand gd.Set, level gd.Rank) []gd.Play
 }
 
-// guandanGame is the Guandan table's plumbing.
+// guandanGame is the Guandan table's plumbing (at Club level; guandanGameFor sets a visitor's
+// level).
 var guandanGame = table[*record.Guandan]{
 	game:    "guandan",
 	deal:    (*Server).newGuandanMatch,
@@ -28,17 +29,6 @@ var guandanGame = table[*record.Guandan]{
 	playAI:  (*Server).guandanAI,
 	over:    func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseMatchOver },
 	summary: guandanSummary,
-}
-
-// guandanNotices are the table's notices, by the value of the ?notice= parameter. Anything
-// else in the parameter is ignored, so a link cannot put arbitrary text on the page.
-var guandanNotices = map[string]string{
-	"stale":   "guandan.notice.stale",
-	"expired": "guandan.notice.expired",
-	"empty":   "guandan.notice.empty",
-	"illegal": "guandan.notice.illegal",
-	"nobeat":  "guandan.notice.nobeat",
-	"choose":  "guandan.notice.choose",
 }
 
 // newGuandanMatch deals match id from seed and lets the AI seats act until the human is to
@@ -67,14 +57,16 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	m := g.Match()
 	q := r.URL.Query()
+	m := g.Match()
 	t := views.GuandanTable{
 		View:    m.View(humanSeat),
 		Move:    g.Token(),
 		Log:     g.Log(humanSeat),
-		Notice:  guandanNotices[q.Get("notice")],
-		Arrange: parseArrange(q.Get("arrange")),
+		Notice:  views.ParseGuandanNotice(q.Get("notice")),
+		Arrange: views.ParseArrangement(q.Get("arrange")),
+		Deal:    g.DealLog(),
+		Climb:   guandanClimb(g),
 		Level:   guandanLevelChoice(r, "/guandan"),
 	}
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
@@ -88,8 +80,9 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 			t.Hint = s.guandanAdvice(r, m)
 			t.Selected = t.Hint.Cards
 		}
-		if rs := m.ReadingsNow(t.Selected); len(rs) > 1 {
-			t.Readings = rs
+		t.Selection = guandanVerdict(m, t.Selected)
+		if t.Selection.Verdict == views.SelectChoose {
+			t.Readings = t.Selection.Readings
 		}
 	}
 	if t.MustReturn() {
@@ -98,31 +91,97 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
 }
 
-// guandanRefusal is a play the human may simply correct: the table comes back with the
-// selection kept and a notice, and nothing changes. A step returns it for a selection that is
-// no legal play.
+// guandanSelection answers guandan.js after each tap on the hand: the live line for the cards
+// named in the query, the same words the table prints for a selection. It changes nothing
+// and deals nothing: without a match, or out of turn, the line just says nothing is chosen.
+func (s *Server) guandanSelection(w http.ResponseWriter, r *http.Request) error {
+	var sel *views.GuandanSelection
+	if id := visitorFrom(r.Context()).id; id != "" {
+		g, ok, err := guandanGame.peek(s, r)
+		if err != nil {
+			return err
+		}
+		if m := g.Match(); ok && m.Phase() == gd.PhasePlay && m.ToAct() == humanSeat {
+			sel = guandanVerdict(m, querySelection(r.URL.Query()["card"], m.View(humanSeat).Hand))
+		}
+	}
+	return s.render(w, r, http.StatusOK, views.GuandanSelectionFragment(sel))
+}
+
+// guandanVerdict asks the engine what the human's selection would do if played now: the
+// same Apply that Play calls, on a copy that is thrown away, so the live line and Play can
+// never disagree.
+func guandanVerdict(m gd.Match, cards gd.Set) *views.GuandanSelection {
+	v := &views.GuandanSelection{ToBeat: m.View(humanSeat).LastPlay.Reading}
+	if m.Leading() {
+		v.ToBeat = gd.Reading{}
+	}
+	_, ev, err := m.Apply(gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards})
+	switch {
+	case err == nil && len(ev) > 0:
+		v.Verdict, v.Reading = views.SelectPlayable, ev[0].Play.Reading
+	case errors.Is(err, gd.ErrNoCards):
+		v.Verdict = views.SelectNothing
+	case errors.Is(err, gd.ErrAmbiguous):
+		v.Verdict, v.Readings = views.SelectChoose, m.ReadingsNow(cards)
+	case errors.Is(err, gd.ErrDoesNotBeat):
+		v.Verdict = views.SelectTooWeak
+		if rs := gd.Readings(cards, m.Level); len(rs) > 0 {
+			v.Reading = rs[len(rs)-1]
+		}
+	default:
+		v.Verdict = views.SelectIllegal
+	}
+	return v
+}
+
+// guandanRefusals are the engine's refusals of a play that the human may simply correct: the
+// table comes back with the selection kept and the notice that explains it, and nothing
+// changes. Any other refusal is a form the table never offers, an error page.
+var guandanRefusals = []struct {
+	err    error
+	notice views.GuandanNotice
+}{
+	{gd.ErrNoCards, views.NoticeEmpty}, // before ErrIllegalPlay, which it wraps
+	{gd.ErrIllegalPlay, views.NoticeIllegal},
+	{gd.ErrDoesNotBeat, views.NoticeNoBeat},
+	{gd.ErrAmbiguous, views.NoticeChoose},
+}
+
+// guandanRefusal is a play refused with a notice; see guandanRefusals.
 type guandanRefusal struct {
-	notice string
+	notice views.GuandanNotice
 	cards  gd.Set
 }
 
-func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " + e.notice }
+func (e *guandanRefusal) Error() string { return "web: Guandan play refused: " + e.notice.String() }
 
-// guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
-// that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
-func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[*record.Guandan]) error {
-	back := tableURL{arrange: parseArrange(r.PostFormValue("arrange"))}
-	err := guandanGameFor(r).post(s, w, r, back.redirect, step)
-	var refused *guandanRefusal
-	if errors.As(err, &refused) {
-		back.cards = refused.cards
-		return back.redirect(w, r, refused.notice)
+// refusal maps an engine error to the refusal the table shows, or returns it unchanged.
+func refusal(err error, cards gd.Set) error {
+	for _, r := range guandanRefusals {
+		if errors.Is(err, r.err) {
+			return &guandanRefusal{notice: r.notice, cards: cards}
+		}
 	}
 	return err
 }
 
-// guandanPlay plays the selected cards. The reading is the one named, else the only one legal
-// now; with several and none named the table asks which one (RULES.md: the player chooses).
+// guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
+// that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
+func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[*record.Guandan]) error {
+	back := tableURL{arrange: views.ParseArrangement(r.PostFormValue("arrange"))}
+	err := guandanGameFor(r).post(s, w, r, back.redirect, step)
+	var refused *guandanRefusal
+	if errors.As(err, &refused) {
+		back.cards = refused.cards
+		return back.redirect(w, r, refused.notice.String())
+	}
+	return err
+}
+
+// guandanPlay plays the selected cards as the reading named, or the only one legal now: the
+// engine decides, and its refusals become notices (guandanRefusals). A reading named for
+// other cards (the selection changed after the question) counts as none named.
 func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
@@ -138,43 +197,14 @@ func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
-		m := g.Match()
-		if m.Phase() != gd.PhasePlay || m.ToAct() != humanSeat {
-			return g, gd.ErrWrongPhase
+		a := gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards, Reading: named}
+		_, err := g.Apply(a)
+		if errors.Is(err, gd.ErrIllegalPlay) && !named.IsZero() {
+			a.Reading = gd.Reading{}
+			_, err = g.Apply(a)
 		}
-		if !m.Hands[humanSeat].Contains(cards) {
-			return g, gd.ErrNotInHand
-		}
-		reading, err := chooseHumanReading(m, cards, named)
-		if err != nil {
-			return g, err
-		}
-		return guandanAct(g, gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards, Reading: reading})
+		return g, refusal(err, cards)
 	})
-}
-
-// chooseHumanReading decides the reading of the human's play, or refuses the selection with
-// the notice that explains why. A named reading that no longer fits the cards (the cards were
-// changed after the question) is treated as none named.
-func chooseHumanReading(m gd.Match, cards gd.Set, named gd.Reading) (gd.Reading, error) {
-	if cards.IsEmpty() {
-		return gd.Reading{}, &guandanRefusal{notice: "empty"}
-	}
-	now := m.ReadingsNow(cards)
-	for _, r := range now {
-		if r == named {
-			return r, nil
-		}
-	}
-	switch {
-	case len(now) == 1:
-		return now[0], nil
-	case len(now) > 1:
-		return gd.Reading{}, &guandanRefusal{notice: "choose", cards: cards}
-	case len(gd.Readings(cards, m.Level)) == 0:
-		return gd.Reading{}, &guandanRefusal{notice: "illegal", cards: cards}
-	}
-	return gd.Reading{}, &guandanRefusal{notice: "nobeat", cards: cards}
 }
 
 // guandanPass passes.
@@ -231,4 +261,27 @@ func (s *Server) guandanRestart(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.guandanPost(w, r, guandanGameFor(r).restart(s))
+}
+
+// guandanClimb is the match's story in levels: how every finished deal ended, oldest first,
+// read from the record (each finished deal is replayed to its last action; only a page that
+// shows a finished deal asks).
+func guandanClimb(g *record.Guandan) []views.GuandanDealEnd {
+	if g.Match().Phase() != gd.PhaseDealOver && g.Match().Phase() != gd.PhaseMatchOver {
+		return nil
+	}
+	var out []views.GuandanDealEnd
+	for d := 1; d <= g.Deals(); d++ {
+		m, ev, err := g.At(d, g.Steps(d))
+		if err != nil {
+			return out
+		}
+		for _, e := range ev {
+			if e.Kind == gd.EvDealOver {
+				out = append(out, views.GuandanDealEnd{Deal: m.DealNo, Level: m.Level, Team: e.Team,
+					Promotion: e.Promotion, Levels: e.Levels, Finish: e.Finish})
+			}
+		}
+	}
+	return out
 }

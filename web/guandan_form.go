@@ -43,24 +43,16 @@ func querySelection(values []string, hand gd.Set) gd.Set {
 	return set
 }
 
-// parseArrange reads how the hand is arranged; anything unknown is the default, by rank.
-func parseArrange(s string) string {
-	switch s {
-	case views.ArrangeSuit, views.ArrangePlan:
-		return s
-	}
-	return views.ArrangeRank
-}
-
 // tableURL is where a Guandan form sends the visitor back to: the table, with the hand
 // arranged as it was and the cards to show selected.
 type tableURL struct {
-	arrange string
+	arrange views.Arrangement
 	cards   gd.Set
 }
 
-// redirect answers 303 See Other to the table, with a notice ("" for none).
+// redirect answers 303 See Other to the table, with a notice ("" for none): the table
+// plumbing names its notices by their parameter value.
 func (u tableURL) redirect(w http.ResponseWriter, r *http.Request, notice string) error {
-	http.Redirect(w, r, views.GuandanURL(u.arrange, u.cards, notice, false), http.StatusSeeOther)
+	http.Redirect(w, r, views.GuandanURL(u.arrange, u.cards, views.ParseGuandanNotice(notice), false), http.StatusSeeOther)
 	return nil
 }

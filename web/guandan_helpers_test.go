@@ -104,6 +104,11 @@ func (ts *testSite) checkGuandanSecrets(p page) {
 					t.Errorf("card %d shown as %s", id, face)
 				}
 			}
+		case c.Closest(`[data-public="showdown"]`).Length() == 1:
+			seat, _ := strconv.Atoi(attr(c.Closest(`[data-public="showdown"]`), "data-remaining"))
+			if seat < 1 || seat > 3 || !hasFace(v.Remaining[seat], face) {
+				t.Errorf("deal %s: %s laid down for seat %d, who did not hold it at the end", p.groot("data-deal"), face, seat)
+			}
 		case c.Closest("[data-trick], [data-public]").Length() == 1:
 			if !hasFace(public, face) {
 				t.Errorf("deal %s: %s shown on the felt but neither played nor a tribute", p.groot("data-deal"), face)

@@ -229,6 +229,7 @@ func TestGuandanFullMatchThroughTheForms(t *testing.T) {
 	}
 	matchRequests := b.requests
 	checkMatchWinShown(t, final, levels, dealLevel)
+	checkClimbShown(t, final, deal, history)
 	form := final.doc.Find(`form[action="/guandan/restart"]:has([data-action="new"])`)
 	if form.Length() != 1 {
 		t.Fatal("no New match form after the match")
@@ -296,5 +297,24 @@ func checkMatchWinShown(t *testing.T, p page, before [2]int, dealLevel int) {
 	w := p.doc.Find("[data-winner]")
 	if attr(w, "data-winner") != strconv.Itoa(winner) || w.Text() == "" {
 		t.Errorf("winner line %q names team %q, want team %d", w.Text(), attr(w, "data-winner"), winner)
+	}
+}
+
+// checkClimbShown checks the match end's story in levels: one row per deal, in order, each
+// naming the level it was played at, and the teams' levels after the last deal as the match
+// ended with.
+func checkClimbShown(t *testing.T, p page, deals int, history []string) {
+	t.Helper()
+	rows := p.doc.Find(`table.gclimb tr[data-climb-deal]`)
+	if rows.Length() != deals {
+		t.Fatalf("the match end lists %d deals, the match had %d (%v)", rows.Length(), deals, history)
+	}
+	rows.Each(func(i int, r *goquery.Selection) {
+		if got := attr(r, "data-climb-deal"); got != strconv.Itoa(i+1) {
+			t.Errorf("row %d is deal %s", i+1, got)
+		}
+	})
+	if p.doc.Find(`form[action="/guandan/restart"] button[data-action="new"]`).Length() != 1 {
+		t.Error("the match end offers no Rematch")
 	}
 }

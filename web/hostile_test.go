@@ -795,9 +795,31 @@ func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 	}
 	deal := m.DealNo
 	shown, inHand, onFelt, inTribute := map[string]int{}, map[string]int{}, map[string]int{}, map[string]int{}
+	// The record of the deal's plays (every trick so far, the replay of the AI's turns) repeats
+	// cards of the felt: each is checked alone against the cards played. Once the deal is over
+	// the hands still held are laid down, each against its own seat's cards.
+	records := map[string]map[string]int{"tricks": {}, "replay": {}}
+	var showdown [4]map[string]int
+	over := m.Phase() == gd.PhaseDealOver || m.Phase() == gd.PhaseMatchOver
 	cards := p.doc.Find("[data-card]")
 	cards.Each(func(_ int, c *goquery.Selection) {
 		face := attr(c, "data-card")
+		if area := c.Closest(`[data-public="tricks"], [data-public="replay"]`); area.Length() == 1 {
+			records[attr(area, "data-public")][face]++
+			return
+		}
+		if area := c.Closest(`[data-public="showdown"]`); area.Length() == 1 {
+			seat, err := strconv.Atoi(attr(area, "data-remaining"))
+			if !over || err != nil || seat < 1 || seat > 3 {
+				t.Errorf("deal %d: %s laid down for seat %q before the deal is over", deal, face, attr(area, "data-remaining"))
+				return
+			}
+			if showdown[seat] == nil {
+				showdown[seat] = map[string]int{}
+			}
+			showdown[seat][face]++
+			return
+		}
 		shown[face]++
 		if v, ok := c.Attr("data-id"); ok {
 			n, err := strconv.Atoi(v)
@@ -825,6 +847,18 @@ func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 	for f, n := range onFelt {
 		if n > played[f] {
 			t.Errorf("deal %d: %d× %s on the felt, %d played", deal, n, f, played[f])
+		}
+	}
+	for name, faces := range records {
+		for f, n := range faces {
+			if n > played[f] {
+				t.Errorf("deal %d: %d× %s in the %s, %d played", deal, n, f, name, played[f])
+			}
+		}
+	}
+	for seat, faces := range showdown {
+		if faces != nil && !maps.Equal(faces, faceCount(m.Hands[seat].Cards()...)) {
+			t.Errorf("deal %d: seat %d laid down %v, held %v", deal, seat, faces, faceCount(m.Hands[seat].Cards()...))
 		}
 	}
 	for f, n := range inTribute {

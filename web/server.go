@@ -144,6 +144,7 @@ func (s *Server) routes() chi.Router {
 	r.Get("/asnas/replay/{match}/{deal}", s.handle(s.asnasReplay))
 
 	r.Get("/guandan", s.handle(s.guandanTable))
+	r.Get("/guandan/selection", s.handle(s.guandanSelection))
 	r.Post("/guandan/play", s.handle(s.guandanPlay))
 	r.Post("/guandan/pass", s.handle(s.guandanPass))
 	r.Post("/guandan/return", s.handle(s.guandanReturn))

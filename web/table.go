@@ -86,6 +86,27 @@ func (t table[L]) current(ctx context.Context, s *Server, visitor string) (l L, 
 	return l, version, sh, ok, err
 }
 
+// peek is the match the visitor's table shows, without storing or minting anything: their
+// stored current match, else the pending one their cookie names; ok is false for neither.
+func (t table[L]) peek(s *Server, r *http.Request) (l L, ok bool, err error) {
+	ctx := r.Context()
+	v := visitorFrom(ctx)
+	if v.id != "" {
+		if l, _, _, ok, err = t.current(ctx, s, v.id); err != nil || ok {
+			return l, ok, err
+		}
+	}
+	if v.session == nil {
+		return l, false, nil
+	}
+	p := t.pending(s, v, false)
+	if p.id == 0 {
+		return l, false, nil
+	}
+	l, err = t.deal(s, p.id, p.seed)
+	return l, err == nil, err
+}
+
 // open is the match a table page shows: the visitor's stored current match, or else the
 // match their first move will start, dealt from the seed in their cookie and not stored.
 // A passer-by costs nothing but the cookie; their first POST deals the same match again.

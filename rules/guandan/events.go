@@ -111,4 +111,8 @@ var (
 	ErrBadReturn   = errors.New("guandan: this card may not be returned")
 	ErrMustLead    = errors.New("guandan: the leader cannot pass")
 	ErrBadAction   = errors.New("guandan: unknown action")
+	// ErrNoCards is a play of no cards. It is an ErrIllegalPlay too (errors.Is holds), so
+	// callers that only ask whether a play is legal need not know it; a table can tell the
+	// player to pick cards first rather than that their cards are no combination.
+	ErrNoCards = fmt.Errorf("%w: no cards", ErrIllegalPlay)
 )

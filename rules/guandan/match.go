@@ -224,7 +224,7 @@ func (m *Match) play(a Action) ([]Event, error) {
 		return nil, ErrNotYourTurn
 	}
 	if a.Cards.IsEmpty() {
-		return nil, ErrIllegalPlay
+		return nil, ErrNoCards
 	}
 	if !m.Hands[a.Seat].Contains(a.Cards) {
 		return nil, ErrNotInHand

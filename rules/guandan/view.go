@@ -42,6 +42,10 @@ type View struct {
 	MatchWinner int // -1 while the match goes on
 	// ReturnTo is, in PhaseReturn, the seat that ToAct gives its return card to; -1 otherwise.
 	ReturnTo int
+	// Remaining are the cards every seat still held when the deal ended: once it is over
+	// (PhaseDealOver, PhaseMatchOver) they are shown to all, as players lay their hands down.
+	// Empty while the deal is played.
+	Remaining [4]Set
 }
 
 // ToBeat is the reading the seat to act must beat, zero when it leads.
@@ -67,6 +71,9 @@ func (m Match) View(seat int) View {
 	}
 	if seat >= 0 && seat < 4 {
 		v.Hand = m.Hands[seat]
+	}
+	if m.Stage == PhaseDealOver || m.Stage == PhaseMatchOver {
+		v.Remaining = m.Hands
 	}
 	for s := 0; s < 4; s++ {
 		v.Seats[s] = SeatView{Count: m.Hands[s].Len(), Passed: m.Passed[s], Team: s % 2}

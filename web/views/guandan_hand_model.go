@@ -7,13 +7,28 @@ import (
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
+// Mark is what sets a group of cards apart on the table: the wild cards, the level rank's
+// other cards, the two jokers. Templates choose classes and captions by it, never by a key.
+type Mark uint8
+
+// The marks; MarkNone for every other rank.
+const (
+	MarkNone Mark = iota
+	MarkWild
+	MarkLevel
+	MarkRedJoker
+	MarkBlackJoker
+)
+
 // rankGroup is one rank as the table groups cards: the wild cards are a group of their own,
 // apart from the level rank's other cards, because they play so differently.
 type rankGroup struct {
-	// key is the rank in CONFORMANCE notation, "W" for the wilds.
+	// key is the rank in CONFORMANCE notation, "W" for the wilds: a hook for tests, never
+	// compared by a template.
 	key  string
 	rank gd.Rank
 	wild bool
+	mark Mark
 }
 
 // holds tells whether c belongs to the group at this level.
@@ -29,10 +44,10 @@ func (g rankGroup) holds(c gd.Card, level gd.Rank) bool {
 // to 2 without the level rank.
 func rankOrder(level gd.Rank) []rankGroup {
 	out := []rankGroup{
-		{key: "RJ", rank: gd.RedJoker},
-		{key: "BJ", rank: gd.BlackJoker},
-		{key: "W", rank: level, wild: true},
-		{key: level.String(), rank: level},
+		{key: "RJ", rank: gd.RedJoker, mark: MarkRedJoker},
+		{key: "BJ", rank: gd.BlackJoker, mark: MarkBlackJoker},
+		{key: "W", rank: level, wild: true, mark: MarkWild},
+		{key: level.String(), rank: level, mark: MarkLevel},
 	}
 	for r := gd.Ace; r >= gd.Two; r-- {
 		if r != level {
@@ -45,10 +60,11 @@ func rankOrder(level gd.Rank) []rankGroup {
 // CardGroup is one group of the human's hand as laid out on the table: a rank's stack, a
 // suit's run, or one play of the AI's plan.
 type CardGroup struct {
-	// Key names the group for tests and styles: a rank, "W" (wilds), a suit or "play".
+	// Key names the group for tests (the data-group hook): a rank, "W" (wilds), a suit or
+	// "play". Templates never compare it.
 	Key string
-	// Wild and Level mark the groups of the wild cards and of the level rank.
-	Wild, Level bool
+	// Mark sets the groups of the wild cards, of the level rank and of the jokers apart.
+	Mark Mark
 	// Play is the reading of a plan's play; zero for other groups.
 	Play gd.Reading
 	// Cards are the group's cards, in the order they are drawn.
@@ -77,7 +93,10 @@ func bySuit(a, b gd.Card) int {
 	return cmp.Or(cmp.Compare(a.Suit(), b.Suit()), cmp.Compare(a.Copy(), b.Copy()))
 }
 
-// cardStrength is a physical card's strength as a single; a wild counts as a level card.
+// cardStrength is a physical card's strength as a single; a wild counts as a level card. It
+// orders cards for the eye only. The engine has its own copy (rules/guandan between.go, for
+// tribute) and so does ai/guandan; when rules/guandan exports one, this should call it (the
+// ai-guandan owners were told).
 func cardStrength(c gd.Card, level gd.Rank) int {
 	if c.IsWild(level) {
 		return gd.Strength(level, level) + 1 // shown just before the level rank's other cards
@@ -99,7 +118,7 @@ func rankGroups(hand gd.Set, level gd.Rank) []CardGroup {
 			continue
 		}
 		slices.SortFunc(cs, bySuit)
-		out = append(out, CardGroup{Key: g.key, Wild: g.wild, Level: g.rank == level && !g.wild, Cards: cs})
+		out = append(out, CardGroup{Key: g.key, Mark: g.mark, Cards: cs})
 	}
 	return out
 }
@@ -128,7 +147,7 @@ func suitGroups(hand gd.Set, level gd.Rank) []CardGroup {
 		out = append(out, CardGroup{Key: "jokers", Cards: jokers})
 	}
 	if len(wilds) > 0 {
-		out = append(out, CardGroup{Key: "W", Wild: true, Cards: wilds})
+		out = append(out, CardGroup{Key: "W", Mark: MarkWild, Cards: wilds})
 	}
 	for s, cs := range suits {
 		if len(cs) > 0 {
@@ -151,7 +170,11 @@ func planGroups(hand gd.Set, level gd.Rank, plan []gd.Play) []CardGroup {
 			continue
 		}
 		left = left.Minus(p.Cards)
-		out = append(out, CardGroup{Key: "play", Play: p.Reading, Cards: playOrder(p, level)})
+		var cs []gd.Card
+		for _, pc := range PlayCards(p, level) {
+			cs = append(cs, pc.Card)
+		}
+		out = append(out, CardGroup{Key: "play", Play: p.Reading, Cards: cs})
 	}
 	for _, c := range left.Cards() {
 		out = append(out, CardGroup{Key: "play", Cards: []gd.Card{c}})
@@ -159,35 +182,119 @@ func planGroups(hand gd.Set, level gd.Rank, plan []gd.Play) []CardGroup {
 	return out
 }
 
-// playOrder draws a play's cards the way a player reads it: the larger group first (the
-// triple of a full house), higher ranks first, the Ace low in A 2 3 4 5, wilds last.
-func playOrder(p gd.Play, level gd.Rank) []gd.Card {
-	cs := p.Cards.Cards()
-	count := map[gd.Rank]int{}
-	for _, c := range cs {
-		if !c.IsWild(level) {
-			count[c.Rank()]++
-		}
-	}
-	seq := p.Reading.Kind == gd.Straight || p.Reading.Kind == gd.StraightFlush || p.Reading.Kind == gd.Tube || p.Reading.Kind == gd.Plate
-	value := func(c gd.Card) int {
-		if seq && c.Rank() == gd.Ace && p.Reading.Rank <= gd.Five {
-			return 1
-		}
-		return int(c.Rank())
-	}
-	slices.SortFunc(cs, func(a, b gd.Card) int {
-		wa, wb := a.IsWild(level), b.IsWild(level)
-		if wa != wb {
-			if wa {
-				return 1
-			}
-			return -1
-		}
-		return cmp.Or(cmp.Compare(count[b.Rank()], count[a.Rank()]), cmp.Compare(value(b), value(a)), bySuit(a, b))
-	})
-	return cs
+// PlayedCard is one card of a combination as it is drawn: the card itself and, for a wild
+// card, the card it stands for in this combination.
+type PlayedCard struct {
+	Card gd.Card
+	// Stands is true for a wild that stands for another card here; As is that card's rank,
+	// and AsSuit its suit when the combination fixes one (a straight flush), else NoSuit.
+	Stands bool
+	As     gd.Rank
+	AsSuit gd.Suit
 }
 
-// PlayCards orders a played combination for drawing on the felt.
-func PlayCards(p gd.Play, level gd.Rank) []gd.Card { return playOrder(p, level) }
+// PlayCards lays a combination out the way a player reads it: a sequence in rank order from
+// its lowest rank (A A 2 2 3 3, 3 4 5 6 7), each wild where it stands; a full house's triple
+// before its pair; a group of one rank together, its wilds last. The reading decides what
+// each wild stands for; the cards must be a play of that reading.
+func PlayCards(p gd.Play, level gd.Rank) []PlayedCard {
+	var nat, wild []gd.Card
+	for _, c := range p.Cards.Cards() {
+		if c.IsWild(level) {
+			wild = append(wild, c)
+		} else {
+			nat = append(nat, c)
+		}
+	}
+	slices.SortFunc(nat, bySuit)
+	r := p.Reading
+	switch r.Kind {
+	case gd.Straight, gd.StraightFlush:
+		return sequenceCards(nat, wild, r, 5, 1, level)
+	case gd.Tube:
+		return sequenceCards(nat, wild, r, 3, 2, level)
+	case gd.Plate:
+		return sequenceCards(nat, wild, r, 2, 3, level)
+	case gd.FullHouse:
+		var pairRank gd.Rank
+		for _, c := range nat {
+			if c.Rank() != r.Rank {
+				pairRank = c.Rank()
+			}
+		}
+		out, wild := fillRank(nil, nat, wild, r.Rank, 3, gd.NoSuit, level)
+		if pairRank == 0 {
+			pairRank = level // a pair of the two wilds is a pair of level cards
+		}
+		out, wild = fillRank(out, nat, wild, pairRank, 2, gd.NoSuit, level)
+		return appendRest(out, nat, wild)
+	case gd.Pair, gd.Triple, gd.Bomb:
+		out, wild := fillRank(nil, nat, wild, r.Rank, len(nat)+len(wild), gd.NoSuit, level)
+		return appendRest(out, nat, wild)
+	case gd.JokerBomb:
+		slices.SortFunc(nat, func(a, b gd.Card) int { return cmp.Compare(a.Rank(), b.Rank()) })
+	}
+	return appendRest(nil, nat, wild)
+}
+
+// sequenceCards lays out a sequence of ln ranks, mult cards each, ending at the reading's
+// rank: each slot takes a natural card of its rank, else the next wild.
+func sequenceCards(nat, wild []gd.Card, r gd.Reading, ln, mult int, level gd.Rank) []PlayedCard {
+	suit := gd.NoSuit
+	if r.Kind == gd.StraightFlush && len(nat) > 0 {
+		suit = nat[0].Suit()
+	}
+	var out []PlayedCard
+	for v := int(r.Rank) - ln + 1; v <= int(r.Rank); v++ {
+		rank := gd.Rank(v)
+		if v == 1 {
+			rank = gd.Ace // A 2 3 4 5: the Ace is low
+		}
+		out, wild = fillRank(out, nat, wild, rank, mult, suit, level)
+	}
+	return appendRest(out, nat, wild)
+}
+
+// fillRank appends up to n cards of this rank: the natural ones not drawn yet, then wilds
+// standing for it. It returns the wilds left.
+func fillRank(out []PlayedCard, nat, wild []gd.Card, rank gd.Rank, n int, suit gd.Suit, level gd.Rank) ([]PlayedCard, []gd.Card) {
+	for _, c := range nat {
+		if n > 0 && c.Rank() == rank && !drawn(out, c) {
+			out = append(out, PlayedCard{Card: c})
+			n--
+		}
+	}
+	for ; n > 0 && len(wild) > 0; n-- {
+		w := wild[0]
+		wild = wild[1:]
+		// A wild standing for a heart of the level rank stands for itself.
+		stands := rank != level || (suit != gd.NoSuit && suit != gd.Hearts)
+		pc := PlayedCard{Card: w}
+		if stands {
+			pc = PlayedCard{Card: w, Stands: true, As: rank, AsSuit: suit}
+		}
+		out = append(out, pc)
+	}
+	return out, wild
+}
+
+// appendRest appends the cards no slot took, so a play that does not match its reading is
+// still drawn whole.
+func appendRest(out []PlayedCard, nat, wild []gd.Card) []PlayedCard {
+	for _, c := range nat {
+		if !drawn(out, c) {
+			out = append(out, PlayedCard{Card: c})
+		}
+	}
+	for _, c := range wild {
+		if !drawn(out, c) {
+			out = append(out, PlayedCard{Card: c})
+		}
+	}
+	return out
+}
+
+// drawn tells whether c is already laid out.
+func drawn(out []PlayedCard, c gd.Card) bool {
+	return slices.ContainsFunc(out, func(p PlayedCard) bool { return p.Card == c })
+}

@@ -8,15 +8,72 @@ import (
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
-// The ways the Guandan table arranges the human's hand (the ?arrange= parameter).
+// Arrangement is how the Guandan table lays out the human's hand; its value is the
+// ?arrange= parameter.
+type Arrangement string
+
+// The ways the Guandan table arranges the human's hand.
 const (
 	// ArrangeRank stacks cards of one rank, strongest first: the usual way to hold the hand.
-	ArrangeRank = "rank"
+	ArrangeRank Arrangement = "rank"
 	// ArrangeSuit lays the cards out suit by suit, for straights and straight flushes.
-	ArrangeSuit = "suit"
+	ArrangeSuit Arrangement = "suit"
 	// ArrangePlan groups the hand into the plays the AI would split it into.
-	ArrangePlan = "plan"
+	ArrangePlan Arrangement = "plan"
 )
+
+// Arrangements are the arrangements in the order the table offers them.
+var Arrangements = []Arrangement{ArrangeRank, ArrangeSuit, ArrangePlan}
+
+// ParseArrangement reads the ?arrange= parameter; anything unknown is the default, by rank.
+func ParseArrangement(s string) Arrangement {
+	for _, a := range Arrangements {
+		if string(a) == s {
+			return a
+		}
+	}
+	return ArrangeRank
+}
+
+// GuandanNotice is a short notice above the Guandan table, after a move that did not happen
+// or a session that was new. Its name is the ?notice= parameter.
+type GuandanNotice uint8
+
+// The Guandan table's notices.
+const (
+	NoticeNone GuandanNotice = iota
+	NoticeStale
+	NoticeExpired
+	NoticeEmpty
+	NoticeIllegal
+	NoticeNoBeat
+	NoticeChoose
+)
+
+// noticeNames are the notices' parameter values; the catalog key is "guandan.notice.<name>".
+var noticeNames = [...]string{"", "stale", "expired", "empty", "illegal", "nobeat", "choose"}
+
+// String is the notice's parameter value, "" for none.
+func (n GuandanNotice) String() string {
+	if int(n) < len(noticeNames) {
+		return noticeNames[n]
+	}
+	return ""
+}
+
+// ParseGuandanNotice reads the ?notice= parameter. Anything unknown is no notice, so a link
+// cannot put arbitrary text on the page.
+func ParseGuandanNotice(s string) GuandanNotice {
+	for i, name := range noticeNames {
+		if name == s && s != "" {
+			return GuandanNotice(i)
+		}
+	}
+	return NoticeNone
+}
+
+// key is the notice's catalog key.
+func (n GuandanNotice) key() string { return "guandan.notice." + n.String() }
 
 // GuandanTable is what the Guandan table page shows: the human's view of the match, what
 // happened since the human's last move, and the state of the human's selection. Everything in
@@ -28,10 +85,18 @@ type GuandanTable struct {
 	Move uint64
 	// Log is what happened since the human's last move, oldest first.
 	Log []gd.Event
-	// Notice is the catalog key of a short notice above the table, or "".
-	Notice string
-	// Arrange is how the hand is laid out: ArrangeRank, ArrangeSuit or ArrangePlan.
-	Arrange string
+	// Notice is a short notice above the table, NoticeNone for none.
+	Notice GuandanNotice
+	// Arrange is how the hand is laid out.
+	Arrange Arrangement
+	// Deal is every event of the current deal so far, oldest first: all of it public. The
+	// table draws every trick of the deal from it.
+	Deal []gd.Event
+	// Climb is the end of every finished deal of the match, oldest first.
+	Climb []GuandanDealEnd
+	// Selection says what the selected cards are and whether they may be played now; nil
+	// when nothing is selected or it is not the human's turn.
+	Selection *GuandanSelection
 	// Plan is the AI's split of the hand, computed only when Arrange is ArrangePlan.
 	Plan []gd.Play
 	// Selected are the cards shown ticked: a kept selection or a hint.
@@ -45,6 +110,48 @@ type GuandanTable struct {
 	Returnable gd.Set
 	// Level is the AI level form.
 	Level GuandanLevelChoice
+}
+
+// GuandanDealEnd is how a finished deal changed the levels: the match end lists them.
+type GuandanDealEnd struct {
+	// Deal is the deal's number and Level the rank it was played at.
+	Deal  int     `json:"deal"`
+	Level gd.Rank `json:"level"`
+	// Team won the deal and went up Promotion levels; Levels are both teams' levels after it.
+	Team      int        `json:"team"`
+	Promotion int        `json:"promotion"`
+	Levels    [2]gd.Rank `json:"levels"`
+	// Finish is the order the seats went out in.
+	Finish []int `json:"finish"`
+}
+
+// SelectionVerdict is the engine's answer about the cards the human has selected.
+type SelectionVerdict uint8
+
+// The verdicts on a selection.
+const (
+	// SelectNothing: no cards are selected.
+	SelectNothing SelectionVerdict = iota
+	// SelectPlayable: the cards are a combination that may be played now (Reading).
+	SelectPlayable
+	// SelectChoose: the cards may be played now in several ways (Readings): Play asks which.
+	SelectChoose
+	// SelectTooWeak: the cards are a combination (Reading) that does not beat the last play.
+	SelectTooWeak
+	// SelectIllegal: the cards are no combination at all.
+	SelectIllegal
+)
+
+// GuandanSelection is the engine's verdict on the human's selection, for the live line under
+// the hand: "Pair of Kings: beats a pair of 9s", "Not a combination".
+type GuandanSelection struct {
+	Verdict SelectionVerdict
+	// Reading is what the cards are read as (SelectPlayable, SelectTooWeak); Readings the
+	// readings legal now (SelectChoose).
+	Reading  gd.Reading
+	Readings []gd.Reading
+	// ToBeat is the play on the table, zero when the human leads.
+	ToBeat gd.Reading
 }
 
 // GuandanHint is the play the AI would make in the human's seat.
@@ -171,8 +278,11 @@ func (t GuandanTable) Trick() ShownTrick {
 // TrackCell is one column of the played-cards tracker: a rank (or the wilds, or a joker) and
 // how many of its cards are still out.
 type TrackCell struct {
-	// Key names the column: a rank in CONFORMANCE notation, or "W" for the wild cards.
+	// Key names the column for the data-rank hook: a rank in CONFORMANCE notation, or "W"
+	// for the wild cards. Templates never compare it.
 	Key string
+	// Mark sets the wilds', the level rank's and the jokers' columns apart.
+	Mark Mark
 	// Rank is the column's rank (the level rank for the wilds).
 	Rank gd.Rank
 	// Out is how many of these cards are neither played nor in the human's hand.
@@ -189,7 +299,7 @@ func (t GuandanTable) Tracker() []TrackCell {
 	known := t.View.Played.Union(t.View.Hand)
 	var out []TrackCell
 	for _, g := range rankOrder(t.View.Level) {
-		cell := TrackCell{Key: g.key, Rank: g.rank}
+		cell := TrackCell{Key: g.key, Rank: g.rank, Mark: g.mark}
 		for _, c := range gd.FullDeck().Cards() {
 			if g.holds(c, t.View.Level) {
 				cell.Total++
@@ -206,16 +316,16 @@ func (t GuandanTable) Tracker() []TrackCell {
 // GuandanURL is an address of the Guandan table: how the hand is arranged (the default, by
 // rank, is left out), the cards shown selected, a notice and whether to show a hint. The
 // query only ever changes what is shown, never the match.
-func GuandanURL(arrange string, cards gd.Set, notice string, hint bool) string {
+func GuandanURL(arrange Arrangement, cards gd.Set, notice GuandanNotice, hint bool) string {
 	q := url.Values{}
 	if arrange != "" && arrange != ArrangeRank {
-		q.Set("arrange", arrange)
+		q.Set("arrange", string(arrange))
 	}
 	for _, c := range cards.Cards() {
 		q.Add("card", strconv.Itoa(int(c)))
 	}
-	if notice != "" {
-		q.Set("notice", notice)
+	if notice != NoticeNone {
+		q.Set("notice", notice.String())
 	}
 	if hint {
 		q.Set("hint", "1")
@@ -227,12 +337,12 @@ func GuandanURL(arrange string, cards gd.Set, notice string, hint bool) string {
 }
 
 // URL is this table in another arrangement, or with a hint, keeping the selection.
-func (t GuandanTable) URL(arrange string, hint bool) string {
+func (t GuandanTable) URL(arrange Arrangement, hint bool) string {
 	sel := t.Selected
 	if hint {
 		sel = gd.Set{}
 	}
-	return GuandanURL(arrange, sel, "", hint)
+	return GuandanURL(arrange, sel, NoticeNone, hint)
 }
 
 // phaseName names a phase for the data-phase hook.

@@ -100,24 +100,66 @@ func TestGuandanRankGroups(t *testing.T) {
 	}
 }
 
-// The Ace of A 2 3 4 5 is drawn low; a full house shows its triple first, wilds last.
+// Combinations are drawn as they read: a sequence from its lowest rank (the Ace low in
+// A 2 3 4 5 and A A 2 2 3 3), a wild where it stands with what it stands for, a full house's
+// triple before its pair, a bomb's wilds beside its naturals.
 func TestGuandanPlayOrder(t *testing.T) {
 	for _, tc := range []struct {
 		cards   string
+		level   gd.Rank
 		reading gd.Reading
 		want    string
 	}{
-		{"AS 2S 3H 4C 5D", gd.Reading{Kind: gd.Straight, Rank: gd.Five}, "5D 4C 3H 2S AS"},
-		{"9S 9C 8S 8C 2H", gd.Reading{Kind: gd.FullHouse, Rank: gd.Eight}, "9S 9C 8S 8C 2H"},
-		{"TS JS QS KS AS", gd.Reading{Kind: gd.StraightFlush, Rank: gd.Ace}, "AS KS QS JS TS"},
+		{"AS 2S 3H 4C 5D", gd.Ten, gd.Reading{Kind: gd.Straight, Rank: gd.Five}, "AS 2S 3H 4C 5D"},
+		{"3S AD 2S AH 3H 2D", gd.Ten, gd.Reading{Kind: gd.Tube, Rank: gd.Three}, "AH AD 2S 2D 3S 3H"},
+		{"6S 5C 4H 3D 2H", gd.Two, gd.Reading{Kind: gd.Straight, Rank: gd.Seven}, "3D 4H 5C 6S 2H=7"},
+		{"3S 4S 6S 7S 5H", gd.Five, gd.Reading{Kind: gd.StraightFlush, Rank: gd.Seven}, "3S 4S 5H=5S 6S 7S"},
+		{"9S 9C 8S 8C 2H", gd.Two, gd.Reading{Kind: gd.FullHouse, Rank: gd.Eight}, "8S 8C 2H=8 9S 9C"},
+		{"9S 9C 9D 8C 2H", gd.Two, gd.Reading{Kind: gd.FullHouse, Rank: gd.Nine}, "9S 9C 9D 8C 2H=8"},
+		{"TS JS QS KS AS", gd.Two, gd.Reading{Kind: gd.StraightFlush, Rank: gd.Ace}, "TS JS QS KS AS"},
+		{"2H 7S 7D 7C", gd.Two, gd.Reading{Kind: gd.Bomb, Rank: gd.Seven, Size: 4}, "7S 7C 7D 2H=7"},
+		{"2H 2H", gd.Two, gd.Reading{Kind: gd.Pair, Rank: gd.Two}, "2H 2H"},
+		{"RJ BJ RJ BJ", gd.Two, gd.Reading{Kind: gd.JokerBomb}, "BJ BJ RJ RJ"},
 	} {
 		var got []string
-		for _, c := range PlayCards(gd.Play{Cards: mustCards(t, tc.cards), Reading: tc.reading}, gd.Two) {
-			got = append(got, c.String())
+		for _, pc := range PlayCards(gd.Play{Cards: mustCards(t, tc.cards), Reading: tc.reading}, tc.level) {
+			s := pc.Card.String()
+			if pc.Stands {
+				s += "=" + pc.As.String() + pc.AsSuit.String()
+			}
+			got = append(got, s)
 		}
 		if strings.Join(got, " ") != tc.want {
 			t.Errorf("%s as %s: %v, want %s", tc.cards, tc.reading, got, tc.want)
 		}
+	}
+}
+
+// Groups name the plural of their rank, sequences the rank they run to: "Pair of Kings", but
+// "Tube to King" (a tube runs to one King; "Tube to Kings" was a bug no test caught).
+func TestGuandanReadingWords(t *testing.T) {
+	en, _ := i18n.ByCode("en")
+	ctx := i18n.WithLocale(context.Background(), en)
+	for _, tc := range []struct {
+		r    gd.Reading
+		want string
+	}{
+		{gd.Reading{Kind: gd.Pair, Rank: gd.King}, "Pair of Kings"},
+		{gd.Reading{Kind: gd.Triple, Rank: gd.Nine}, "Triple of 9s"},
+		{gd.Reading{Kind: gd.FullHouse, Rank: gd.Queen}, "Full house of Queens"},
+		{gd.Reading{Kind: gd.Bomb, Rank: gd.Jack, Size: 5}, "5-card bomb of Jacks"},
+		{gd.Reading{Kind: gd.Tube, Rank: gd.King}, "Tube to King"},
+		{gd.Reading{Kind: gd.Plate, Rank: gd.Ace}, "Plate to Ace"},
+		{gd.Reading{Kind: gd.Straight, Rank: gd.Jack}, "Straight to Jack"},
+		{gd.Reading{Kind: gd.StraightFlush, Rank: gd.Queen}, "Straight flush to Queen"},
+		{gd.Reading{Kind: gd.Single, Rank: gd.Ace}, "Single Ace"},
+	} {
+		if got := ReadingLabel(ctx, tc.r); got != tc.want {
+			t.Errorf("%s: %q, want %q", tc.r, got, tc.want)
+		}
+	}
+	if got := playPhrase(ctx, gd.Reading{Kind: gd.Tube, Rank: gd.King}); got != "a tube to King" {
+		t.Errorf("tube phrase: %q", got)
 	}
 }
 
@@ -155,5 +197,21 @@ func TestGuandanPlacings(t *testing.T) {
 	playing := GuandanTable{View: gd.View{Phase: gd.PhasePlay, Finish: []int{1, 3, 0}}}
 	if playing.Place(2) != 0 {
 		t.Error("a place given before the deal is over")
+	}
+}
+
+// Every picture on the rules page is a play the engine reads as its caption says.
+func TestGuandanRulesCombosAreReadings(t *testing.T) {
+	kinds := map[gd.Kind]bool{}
+	for _, p := range guandanCombos {
+		if !slices.Contains(gd.Readings(p.Cards, comboLevel), p.Reading) {
+			t.Errorf("%v is not read as %s at level %s", p.Cards, p.Reading, comboLevel)
+		}
+		kinds[p.Reading.Kind] = true
+	}
+	for k := gd.Single; k <= gd.JokerBomb; k++ {
+		if !kinds[k] {
+			t.Errorf("no picture of a %s", k)
+		}
 	}
 }

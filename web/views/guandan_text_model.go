@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"strings"
 
 	"github.com/cardavia/cardavia/i18n"
 	gd "github.com/cardavia/cardavia/rules/guandan"
@@ -87,10 +88,6 @@ func teamName(ctx context.Context, team int) string {
 
 // levelWord names a level rank in text ("7", "Jack").
 func levelWord(ctx context.Context, r gd.Rank) string { return rankWord(ctx, r) }
-
-// rankIndex is the index printed in a card's corner and in the level badge: "2".."10", J, Q,
-// K, A. Card indices are the same in every language the site speaks.
-func rankIndex(r gd.Rank) string { return rankKey(r) }
 
 // GuandanEventText narrates one engine event for the log. The human's own actions have their
 // own messages ("You passed"), because many languages conjugate differently for "you"; a
@@ -193,23 +190,104 @@ func faceClass(c gd.Card, level gd.Rank) string {
 // trackLabel heads a tracker column: the rank's index, or a short name for the jokers and
 // the wilds.
 func trackLabel(ctx context.Context, c TrackCell) string {
-	switch c.Key {
-	case "W":
+	switch c.Mark {
+	case MarkWild:
 		return i18n.T(ctx, "guandan.wild")
-	case "RJ", "BJ":
+	case MarkRedJoker, MarkBlackJoker:
 		return rankWord(ctx, c.Rank)
 	}
-	return rankIndex(c.Rank)
+	return rankDigits(ctx, c.Rank)
 }
 
 // trackIconClass colours a tracker star: red for the Red Joker, hollow for the Black Joker,
 // gold for the wilds, as on the card faces.
-func trackIconClass(key string) string {
-	switch key {
-	case "RJ":
+func trackIconClass(m Mark) string {
+	switch m {
+	case MarkRedJoker:
 		return "rj"
-	case "BJ":
+	case MarkBlackJoker:
 		return "bj"
 	}
 	return "w"
+}
+
+// markClass is a group's class for its mark: wild, level, or none.
+func markClass(m Mark) string {
+	switch m {
+	case MarkWild:
+		return "wild"
+	case MarkLevel:
+		return "level"
+	}
+	return ""
+}
+
+// rankDigits is a rank's index in the locale's digits (۷ in Persian), the letters J Q K A
+// as printed on the cards.
+func rankDigits(ctx context.Context, r gd.Rank) string {
+	if r >= gd.Two && r <= gd.Ten {
+		return i18n.Number(ctx, float64(r), 0)
+	}
+	return rankKey(r)
+}
+
+// playedLabel is what a screen reader says for a card of a combination: a wild says what it
+// stands for.
+func playedLabel(ctx context.Context, pc PlayedCard, level gd.Rank) string {
+	if !pc.Stands {
+		return cardLabel(ctx, pc.Card, level)
+	}
+	return i18n.T(ctx, "guandan.card.stands", cardName(ctx, pc.Card), standsName(ctx, pc))
+}
+
+// standsName names what a wild stands for: a rank, or a card when the suit is fixed.
+func standsName(ctx context.Context, pc PlayedCard) string {
+	if pc.AsSuit == gd.NoSuit {
+		return rankWord(ctx, pc.As)
+	}
+	return i18n.T(ctx, "card.name", rankWord(ctx, pc.As), i18n.T(ctx, "card.suit."+pc.AsSuit.String()))
+}
+
+// suitGlyph is a suit's symbol, drawn beside a wild's stand-in rank.
+func suitGlyph(s gd.Suit) string {
+	switch s {
+	case gd.Spades:
+		return "♠"
+	case gd.Hearts:
+		return "♥"
+	case gd.Clubs:
+		return "♣"
+	case gd.Diamonds:
+		return "♦"
+	}
+	return ""
+}
+
+// SelectionText is the live line's words for a verdict on the selection: "Pair of Kings:
+// beats a pair of 9s", "Not a combination". The table page and the /guandan/selection
+// fragment both print it, so the answer with and without JavaScript is the same.
+func SelectionText(ctx context.Context, s GuandanSelection) string {
+	switch s.Verdict {
+	case SelectPlayable:
+		if s.ToBeat.IsZero() {
+			return i18n.T(ctx, "guandan.sel.lead", ReadingLabel(ctx, s.Reading))
+		}
+		return i18n.T(ctx, "guandan.sel.beats", ReadingLabel(ctx, s.Reading), playPhrase(ctx, s.ToBeat))
+	case SelectChoose:
+		names := make([]string, len(s.Readings))
+		for i, r := range s.Readings {
+			names[i] = ReadingLabel(ctx, r)
+		}
+		return i18n.T(ctx, "guandan.sel.choose", strings.Join(names, i18n.T(ctx, "guandan.sel.or")))
+	case SelectTooWeak:
+		return i18n.T(ctx, "guandan.sel.nobeat", ReadingLabel(ctx, s.Reading), playPhrase(ctx, s.ToBeat))
+	case SelectIllegal:
+		return i18n.T(ctx, "guandan.sel.illegal")
+	}
+	return i18n.T(ctx, "guandan.sel.none")
+}
+
+// verdictName names a verdict for the data-selection hook.
+func verdictName(v SelectionVerdict) string {
+	return [...]string{"none", "playable", "choose", "tooweak", "illegal"}[v]
 }

@@ -1,0 +1,192 @@
+// The Guandan table's optional script: every feature works without it. It binds the
+// shortcut of the Hint link (app.js binds the buttons'); it adds a button under each stack
+// that picks the whole stack; it asks the server, after each change of the selection, what the
+// selected cards are and whether they beat the trick (the engine answers; no rule is written
+// here); and it replays the AI's turns since the visitor's last move, one at a time.
+"use strict";
+
+(function () {
+  const felt = document.querySelector(".gfelt");
+  if (!felt) return;
+
+  // Shortcut keys on links (the Hint): the same rules as app.js for buttons. The focus must be
+  // on the table or on nothing, and never in a typing field.
+  document.addEventListener("keydown", (event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    const target = event.target;
+    if (!(target instanceof HTMLElement)) return;
+    if (target !== document.body && !target.closest(".felt")) return;
+    if (target.closest('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable]')) return;
+    const key = event.key.length === 1 ? event.key.toLowerCase() : "";
+    if (!key) return;
+    for (const link of felt.querySelectorAll("a[aria-keyshortcuts]")) {
+      if (link.getAttribute("aria-keyshortcuts") === key) {
+        event.preventDefault();
+        link.click();
+        return;
+      }
+    }
+  });
+
+  // The live line: after each change of the selection, the server's engine says what the
+  // cards are. A late answer to an older selection is dropped.
+  const form = felt.querySelector("form[data-selection-url]");
+  const line = form?.querySelector(".gsel");
+  let asked = 0;
+  const ask = () => {
+    if (!form || !line) return;
+    const query = new URLSearchParams();
+    for (const box of form.querySelectorAll('input[name="card"]:checked')) query.append("card", box.value);
+    const n = ++asked;
+    fetch(form.dataset.selectionUrl + "?" + query, { credentials: "same-origin", headers: { Accept: "text/html" } })
+      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+      .then((html) => {
+        if (n !== asked) return;
+        const fresh = new DOMParser().parseFromString(html, "text/html").querySelector(".gsel");
+        if (!fresh) return;
+        line.dataset.selection = fresh.dataset.selection;
+        line.textContent = fresh.textContent;
+      })
+      .catch(() => {});
+  };
+  form?.addEventListener("change", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.name === "card") ask();
+  });
+
+  // A button under each stack of two or more picks all its cards, or none.
+  const syncStack = (group, button) => {
+    const boxes = [...group.querySelectorAll('input[name="card"]')];
+    button.setAttribute("aria-pressed", String(boxes.every((b) => b.checked)));
+  };
+  if (form) {
+    for (const group of form.querySelectorAll(".ghand.stacked .ggroup")) {
+      const boxes = [...group.querySelectorAll('input[type="checkbox"][name="card"]')];
+      if (boxes.length < 2) continue;
+      const button = document.createElement("button");
+      button.type = "button";
+      button.className = "gstack";
+      button.textContent = group.dataset.stackShort || String(boxes.length);
+      if (group.dataset.stackLabel) button.setAttribute("aria-label", group.dataset.stackLabel);
+      syncStack(group, button);
+      button.addEventListener("click", () => {
+        const all = !boxes.every((b) => b.checked);
+        for (const b of boxes) b.checked = all;
+        syncStack(group, button);
+        ask();
+      });
+      group.addEventListener("change", () => syncStack(group, button));
+      group.append(button);
+    }
+  }
+
+  // The replay of the AI's turns: the felt goes back to how it was at the visitor's last move
+  // and the steps come one at a time; a click, a key or the Skip button shows the end at once,
+  // and so does prefers-reduced-motion. Each AI action is announced once.
+  const tpl = document.querySelector("template[data-replay]");
+  const announce = document.querySelector("[data-announce]");
+  if (!tpl) return;
+  const steps = [...tpl.content.querySelectorAll("[data-step]")];
+  const say = (texts) => { if (announce && texts.length) announce.textContent = texts.join(" "); };
+  const aiTexts = (list) => list.filter((s) => s.dataset.seat !== "0" && s.dataset.text).map((s) => s.dataset.text);
+  if (matchMedia("(prefers-reduced-motion: reduce)").matches || steps.length === 0) {
+    say(aiTexts(steps));
+    return;
+  }
+
+  const acts = new Map();
+  const counts = new Map();
+  for (const box of felt.querySelectorAll("[data-act]")) acts.set(box.dataset.act, [...box.childNodes]);
+  for (const c of felt.querySelectorAll("[data-count]")) {
+    const text = c.querySelector(".gcount");
+    if (text) counts.set(c.dataset.hand, { el: c, text, count: c.dataset.count, words: text.textContent });
+  }
+  const setCount = (seat, count, words) => {
+    const c = counts.get(seat);
+    if (!c || words === undefined) return;
+    c.el.dataset.count = count;
+    c.text.textContent = words;
+  };
+  const clearActs = () => { for (const box of felt.querySelectorAll("[data-act]")) box.replaceChildren(); };
+  const bubble = (seat, node) => {
+    const where = felt.querySelector(`[data-seat="${seat}"]`);
+    if (!where || !node) return;
+    const b = document.createElement("span");
+    b.className = "gbubble";
+    b.setAttribute("aria-hidden", "true");
+    b.textContent = node.textContent;
+    where.append(b);
+  };
+  const clearBubbles = () => { for (const b of felt.querySelectorAll(".gbubble")) b.remove(); };
+
+  let timer = 0;
+  let next = 0;
+  let done = false;
+  const skip = document.createElement("button");
+  skip.type = "button";
+  skip.className = "gskip";
+  skip.textContent = tpl.dataset.skipLabel || "»";
+
+  const finish = () => {
+    if (done) return;
+    done = true;
+    clearTimeout(timer);
+    clearBubbles();
+    skip.remove();
+    for (const [seat, nodes] of acts) felt.querySelector(`[data-act="${seat}"]`)?.replaceChildren(...nodes);
+    for (const [seat, c] of counts) setCount(seat, c.count, c.words);
+    say(aiTexts(steps.slice(next)));
+    document.documentElement.classList.remove("greplaying");
+    document.removeEventListener("keydown", finish, true);
+    document.removeEventListener("pointerdown", finish, true);
+  };
+
+  const show = () => {
+    if (done) return;
+    if (next >= steps.length) { finish(); return; }
+    const st = steps[next++];
+    const seat = st.dataset.seat;
+    clearBubbles();
+    let wait = 650;
+    switch (st.dataset.step) {
+      case "play": {
+        const box = felt.querySelector(`[data-act="${seat}"]`);
+        const play = st.querySelector(".gact-play")?.cloneNode(true);
+        if (box && play) { play.classList.add("fresh"); box.replaceChildren(play); }
+        setCount(seat, st.dataset.count, st.dataset.countText);
+        break;
+      }
+      case "pass": {
+        const box = felt.querySelector(`[data-act="${seat}"]`);
+        const pass = st.querySelector(".gact-play")?.cloneNode(true);
+        if (box && pass) box.replaceChildren(pass);
+        bubble(seat, st.querySelector("[data-bubble]"));
+        break;
+      }
+      case "trick":
+        bubble(seat, st.querySelector("[data-bubble]"));
+        timer = setTimeout(() => { clearActs(); show(); }, 600);
+        if (seat !== "0") say([st.dataset.text]);
+        return;
+      case "out":
+        bubble(seat, st.querySelector("[data-bubble]"));
+        break;
+      default:
+        wait = 0;
+    }
+    if (seat !== "0" && st.dataset.text) say([st.dataset.text]);
+    timer = setTimeout(show, wait);
+  };
+
+  // Back to the visitor's last move: a felt with nothing of this replay on it, and each
+  // seat's count before its plays.
+  document.documentElement.classList.add("greplaying");
+  clearActs();
+  for (const s of tpl.content.querySelectorAll("[data-start]")) setCount(s.dataset.start, s.dataset.count, s.dataset.countText);
+  (felt.querySelector(".gcentre") || felt).append(skip);
+  skip.addEventListener("click", finish);
+  // A key or a press anywhere ends the replay and then does what it always does (a shortcut
+  // still plays, a card still toggles).
+  document.addEventListener("keydown", finish, true);
+  document.addEventListener("pointerdown", finish, true);
+  show();
+})();
