@@ -22,7 +22,7 @@ func TestLogSpeaksToTheVisitor(t *testing.T) {
 		{asnas.Event{Kind: asnas.EvWon, Seat: 3, Amount: 20}, "West takes 1.67 from the pot."},
 		{asnas.Event{Kind: asnas.EvUncontested, Seat: 0, Amount: 60}, "Everybody else folded: you take the pot."},
 		{asnas.Event{Kind: asnas.EvLooked, Seat: 0}, "You looked at your cards."},
-		{asnas.Event{Kind: asnas.EvCalled, Seat: 0, Amount: 12, To: 2}, "You called 2."},
+		{asnas.Event{Kind: asnas.EvCalled, Seat: 0, Amount: 12, To: 2}, "You called to 2."},
 	} {
 		if got := eventText(ctx, c.e); got != c.want {
 			t.Errorf("%v of seat %d: %q, want %q", c.e.Kind, c.e.Seat, got, c.want)
