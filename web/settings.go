@@ -73,7 +73,7 @@ func (s *Server) refuseSettings(w http.ResponseWriter, r *http.Request, problem 
 func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxSettingsFormBytes)
 	if err := r.ParseForm(); err != nil {
-		return badRequest("unreadable form")
+		return formError(err)
 	}
 	l, ok := i18n.ByCode(r.PostFormValue("lang"))
 	if !ok {
@@ -106,7 +106,7 @@ func parsePercent(s string) (int, bool) {
 func (s *Server) setFilters(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxSettingsFormBytes)
 	if err := r.ParseForm(); err != nil {
-		return badRequest("unreadable form")
+		return formError(err)
 	}
 	f := views.NeutralFilters
 	if r.PostFormValue("reset") == "" {

@@ -69,6 +69,7 @@ func (t table[M, E]) first(ctx context.Context, s *Server, id string, version ui
 	for range 3 {
 		err = t.save(ctx, s, id, version, rec)
 		if err == nil {
+			s.metrics.MatchStarted(t.game)
 			return rec, version + 1, nil
 		}
 		if !errors.Is(err, store.ErrConflict) {
@@ -128,13 +129,17 @@ func (t table[M, E]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if err != nil {
 		return err
 	}
+	s.metrics.countFinished(t.game, rec.Match, m)
 	return back(w, r, "")
 }
 
 // restart is the step that throws the match away and deals a new one, for the confirmed
 // restart and for "New match" after the match.
 func (t table[M, E]) restart(s *Server) step[M, E] {
-	return func(M) (M, []E, error) { return t.newMatch(s) }
+	return func(M) (M, []E, error) {
+		s.metrics.MatchStarted(t.game)
+		return t.newMatch(s)
+	}
 }
 
 // restartForm asks for confirmation before a match is thrown away. Without a match there is
@@ -169,7 +174,7 @@ func (t table[M, E]) redirect(w http.ResponseWriter, r *http.Request, notice str
 func parseMoveForm(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		return badRequest("unreadable form")
+		return formError(err)
 	}
 	return nil
 }
