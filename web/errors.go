@@ -35,7 +35,9 @@ func (e *statusError) Error() string {
 func (e *statusError) Unwrap() error { return e.cause }
 
 // badRequest reports a missing or garbled form field.
-func badRequest(reason string) error { return &statusError{status: http.StatusBadRequest, reason: reason} }
+func badRequest(reason string) error {
+	return &statusError{status: http.StatusBadRequest, reason: reason}
+}
 
 // formError is a form that could not be read: 413 when it was over the size limit, else 400.
 func formError(err error) error {
@@ -163,8 +165,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Vary", "Cookie, Accept-Language")
-	w.WriteHeader(status)
-	_, err := buf.WriteTo(w)
+	err := writeBody(w, r, status, buf.Bytes())
 	if err != nil {
 		// The client went away; the status is out, so there is nothing more to send.
 		s.log.DebugContext(r.Context(), "write response", "err", err)

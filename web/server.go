@@ -129,6 +129,7 @@ func New(cfg Config) (*Server, error) {
 	if cfg.PostRate > 0 {
 		s.limiter = newLimiter(cfg.PostRate, max(cfg.PostBurst, 1), cfg.Now)
 	}
+	encodedAssets() // compress the static files now, not on the first visitor's request
 	var err error
 	if s.fallback, err = s.renderFallbacks(); err != nil {
 		return nil, err
@@ -157,7 +158,7 @@ func (s *Server) routes() chi.Router {
 	// No /metrics here: the operator's view is on its own listener (Metrics.Handler).
 	r.Get("/healthz", s.healthz)
 	r.Get("/static/*", s.serveStatic)
-	r.Get("/filters.css", filtersCSS)
+	r.Get("/filters.css", serveFiltersCSS)
 
 	r.Get("/", s.handle(s.home))
 	r.Get("/{game}/rules", s.handle(s.rules))

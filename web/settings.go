@@ -160,13 +160,6 @@ var filterSheet = sync.OnceValues(func() (body []byte, url string) {
 	return []byte(b.String()), "/filters.css?v=" + hex.EncodeToString(sum[:4])
 })
 
-// filtersCSS serves the filter stylesheet.
-func filtersCSS(w http.ResponseWriter, _ *http.Request) {
-	body, _ := filterSheet()
-	w.Header().Set("Content-Type", "text/css; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	_, _ = w.Write(body)
-}
 
 // filterSheetURL is the filter stylesheet's versioned URL for the layout.
 func filterSheetURL() string {
