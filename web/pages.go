@@ -36,4 +36,3 @@ func (s *Server) rules(w http.ResponseWriter, r *http.Request) error {
 	}
 	return s.render(w, r, http.StatusOK, views.RulesPage(s.chrome(r, g.ID), g))
 }
-

@@ -160,7 +160,6 @@ var filterSheet = sync.OnceValues(func() (body []byte, url string) {
 	return []byte(b.String()), "/filters.css?v=" + hex.EncodeToString(sum[:4])
 })
 
-
 // filterSheetURL is the filter stylesheet's versioned URL for the layout.
 func filterSheetURL() string {
 	_, url := filterSheet()
