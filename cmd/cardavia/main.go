@@ -47,6 +47,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		switch args[0] {
 		case "arena":
 			return runArena(ctx, args[1:], stdout)
+		case "load":
+			return runLoad(ctx, args[1:], stdout)
+		case "crashtest":
+			return runCrashTest(ctx, args[1:], stdout)
 		case "healthcheck":
 			return healthcheck(ctx, getenv)
 		}
