@@ -170,4 +170,3 @@ func pageMove(body []byte) (uint64, bool) {
 	n, err := strconv.ParseUint(v, 10, 64)
 	return n, err == nil
 }
-
