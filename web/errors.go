@@ -117,13 +117,12 @@ func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status i
 	if status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", "5")
 	}
+	// The page is rendered even when the request's own deadline has passed (that is often why
+	// it is an error page: a 503); a client that hung up was already dealt with by fail.
+	r = r.WithContext(context.WithoutCancel(r.Context()))
 	page := views.ErrorPage(s.chrome(r, ""), status, requestIDFrom(r.Context()))
 	err := s.render(w, r, status, page)
 	if err == nil {
-		return
-	}
-	if clientGone(r, err) {
-		w.WriteHeader(statusClientClosed)
 		return
 	}
 	s.log.ErrorContext(r.Context(), "error page failed", "err", err, "request_id", requestIDFrom(r.Context()))

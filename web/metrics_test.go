@@ -187,3 +187,24 @@ func TestStatusErrorsCarryTheirCause(t *testing.T) {
 		t.Errorf("garbled form: status %d", statusOf(err))
 	}
 }
+
+// slowStore answers only when its caller's deadline has passed, as an overloaded store would.
+type slowStore struct{ store.Store }
+
+func (s slowStore) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	<-ctx.Done()
+	return nil, 0, ctx.Err()
+}
+
+// A request over its time gets the translated 503 page with Retry-After, not a 500: the page
+// is rendered after the deadline that caused it.
+func TestDeadlineGivesThe503Page(t *testing.T) {
+	ts := newSite(t, func(c *Config) {
+		c.Store = slowStore{c.Store}
+		c.RequestTimeout = 20 * time.Millisecond
+	})
+	p := ts.get("/asnas")
+	if p.status != http.StatusServiceUnavailable || p.doc.Find(`[data-status="503"]`).Length() != 1 || p.header.Get("Retry-After") == "" {
+		t.Fatalf("status %d, Retry-After %q:\n%s", p.status, p.header.Get("Retry-After"), p.body)
+	}
+}
