@@ -92,8 +92,13 @@ func (b *Bolt) Ping(context.Context) error {
 // re-runs a batch without a failing member); it reads the version afresh each time, so a
 // re-run decides again instead of writing blindly.
 func (b *Bolt) CompareAndSwap(_ context.Context, key string, oldVersion uint64, data []byte) error {
+	return b.db.Batch(b.casTx(key, oldVersion, data))
+}
+
+// casTx is one compare-and-swap as a transaction body.
+func (b *Bolt) casTx(key string, oldVersion uint64, data []byte) func(*bolt.Tx) error {
 	written := uint64(b.now().UnixNano())
-	return b.db.Batch(func(tx *bolt.Tx) error {
+	return func(tx *bolt.Tx) error {
 		bk := tx.Bucket(matchesBucket)
 		var current uint64
 		if v := bk.Get([]byte(key)); v != nil {
@@ -109,7 +114,7 @@ func (b *Bolt) CompareAndSwap(_ context.Context, key string, oldVersion uint64, 
 		binary.BigEndian.PutUint64(v[8:16], written)
 		copy(v[headerSize:], data)
 		return bk.Put([]byte(key), v)
-	})
+	}
 }
 
 // Sweep implements Store.
