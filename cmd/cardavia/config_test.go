@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cardavia/cardavia/web/store"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -131,7 +133,8 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	env := envOf(map[string]string{"CARDAVIA_ADDR": addr, "CARDAVIA_DATA": t.TempDir(), "CARDAVIA_METRICS_ADDR": "127.0.0.1:0"})
+	data := t.TempDir()
+	env := envOf(map[string]string{"CARDAVIA_ADDR": addr, "CARDAVIA_DATA": data, "CARDAVIA_METRICS_ADDR": "127.0.0.1:0"})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	var stderr bytes.Buffer
@@ -157,6 +160,12 @@ func TestRunServesAndShutsDown(t *testing.T) {
 		if err != nil {
 			t.Fatalf("run: %v", err)
 		}
+		// The store was closed: its file lock is free for the next process at once.
+		db, err := store.OpenBolt(filepath.Join(data, "cardavia.db"), store.TTL, time.Now)
+		if err != nil {
+			t.Fatalf("store not closed cleanly: %v", err)
+		}
+		db.Close()
 		// Where to open the site, as a person would type it.
 		_, port, _ := net.SplitHostPort(addr)
 		if want := "open http://localhost:" + port + " "; !strings.Contains(stderr.String(), want) {

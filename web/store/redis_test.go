@@ -151,7 +151,9 @@ func TestRedisPingFailsWhenGone(t *testing.T) {
 		t.Fatalf("ping a running redis: %v", err)
 	}
 	mr.Close()
-	if err := Ping(context.Background(), r); err == nil {
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := Ping(ctx, r); err == nil {
 		t.Fatal("ping succeeds with redis gone")
 	}
 }
