@@ -39,5 +39,5 @@ func benchmarkBoltWrites(b *testing.B, batched bool) {
 	})
 }
 
-func BenchmarkBoltWritesGroupCommit(b *testing.B)    { benchmarkBoltWrites(b, true) }
+func BenchmarkBoltWritesGroupCommit(b *testing.B)   { benchmarkBoltWrites(b, true) }
 func BenchmarkBoltWritesOneTxPerWrite(b *testing.B) { benchmarkBoltWrites(b, false) }
