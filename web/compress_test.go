@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"net/http"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -71,7 +72,7 @@ func TestTablePageWireBytes(t *testing.T) {
 			resp := rawGet(t, ts, "/"+game)
 			body, _ := io.ReadAll(resp.Body)
 			resp.Body.Close()
-			if resp.StatusCode != 200 || resp.Header.Get("Content-Encoding") != "br" {
+			if ce := resp.Header.Get("Content-Encoding"); resp.StatusCode != 200 || (ce != "br" && ce != "gzip") {
 				t.Fatalf("GET /%s: %d, coding %q", game, resp.StatusCode, resp.Header.Get("Content-Encoding"))
 			}
 			total := len(body)
@@ -160,5 +161,42 @@ func TestPickCoding(t *testing.T) {
 		if got := pickCoding(in); got != want {
 			t.Errorf("pickCoding(%q) = %q, want %q", in, got, want)
 		}
+	}
+	for in, want := range map[string]string{"gzip, deflate, br, zstd": "gzip", "br": "br", "br, gzip;q=0": "br", "identity": ""} {
+		if got := pickPageCoding(in); got != want {
+			t.Errorf("pickPageCoding(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+// A page for a client that takes only brotli comes in brotli, and decodes to the page.
+func TestPageInBrotli(t *testing.T) {
+	ts := newSite(t)
+	resp := rawGet(t, ts, "/", "Accept-Encoding", "br")
+	b, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.Header.Get("Content-Encoding") != "br" || !strings.Contains(string(decode(t, resp, b)), "</html>") {
+		t.Fatalf("coding %q", resp.Header.Get("Content-Encoding"))
+	}
+}
+
+// BenchmarkCompressTablePage is the cost each coding adds to a table page.
+func BenchmarkCompressTablePage(b *testing.B) {
+	s, c := benchServer(b)
+	req := httptest.NewRequest("GET", "/guandan", nil)
+	req.AddCookie(c)
+	rec := httptest.NewRecorder()
+	s.ServeHTTP(rec, req)
+	body := rec.Body.Bytes()
+	for _, coding := range []string{codingBrotli, codingGzip} {
+		b.Run(coding, func(b *testing.B) {
+			b.SetBytes(int64(len(body)))
+			var n int
+			for b.Loop() {
+				n = len(compressPage(coding, body))
+			}
+			b.ReportMetric(float64(n), "wire-bytes")
+			b.ReportMetric(float64(len(body)), "page-bytes")
+		})
 	}
 }
