@@ -13,6 +13,7 @@ import (
 
 	dto "github.com/prometheus/client_model/go"
 
+	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/web/store"
 )
 
@@ -206,5 +207,29 @@ func TestDeadlineGivesThe503Page(t *testing.T) {
 	p := ts.get("/asnas")
 	if p.status != http.StatusServiceUnavailable || p.doc.Find(`[data-status="503"]`).Length() != 1 || p.header.Get("Retry-After") == "" {
 		t.Fatalf("status %d, Retry-After %q:\n%s", p.status, p.header.Get("Retry-After"), p.body)
+	}
+}
+
+// deadStore is a store whose server is gone.
+type deadStore struct{ store.Store }
+
+func (deadStore) Ping(context.Context) error { return errors.New("connection refused") }
+
+// /healthz asks the store: a process that cannot reach it says so, for the load balancer.
+func TestHealthzChecksTheStore(t *testing.T) {
+	ts := newSite(t, func(c *Config) { c.Store = deadStore{c.Store} })
+	if p := ts.get("/healthz"); p.status != http.StatusServiceUnavailable {
+		t.Fatalf("healthz with the store unreachable: %d %q", p.status, p.body)
+	}
+}
+
+// The fallback 500 page exists in every language before the first request.
+func TestFallbackPagesRenderedAtStart(t *testing.T) {
+	ts := newSite(t)
+	for _, l := range i18n.Locales {
+		page := string(ts.server.fallback[l.Code])
+		if !strings.Contains(page, `data-status="500"`) || !strings.Contains(page, `lang="`+l.Tag.String()+`"`) {
+			t.Errorf("%s: no fallback page", l.Code)
+		}
 	}
 }
