@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -17,15 +19,35 @@ var matchesBucket = []byte("matches")
 const headerSize = 16
 
 // Bolt is a Store in a bbolt file: one process per data directory (bbolt holds a file lock).
-// Concurrent compare-and-swaps are committed together in one fsync'd transaction (bbolt's
-// Batch, a group commit): each caller returns only after the transaction holding its write is
-// on disk, so an acknowledged move survives a crash, while a crowd of players costs one fsync
-// per batch instead of one per move.
+//
+// Writes go through a group commit: one goroutine commits, and every compare-and-swap that
+// arrives while a commit is being synced joins the next one. Each caller returns only after
+// the transaction holding its write is on disk, so an acknowledged move survives a crash,
+// while a crowd of players costs one fsync per group instead of one per move. A lone write
+// waits for nobody. (bbolt's own Batch gathers only what arrives within a fixed delay, so at
+// a few dozen writes a second its batches hold one write each and queue behind each other.)
 type Bolt struct {
 	db  *bolt.DB
 	now func() time.Time
 	ttl time.Duration
+
+	mu     sync.RWMutex // guards closed against sends on queue
+	closed bool
+	queue  chan casRequest
+	done   chan struct{} // closed when the committer has finished
 }
+
+// casRequest is one compare-and-swap waiting for the committer.
+type casRequest struct {
+	apply  func(*bolt.Tx) error
+	result chan error
+}
+
+// maxGroup bounds one commit, so a huge crowd makes several moderate transactions.
+const maxGroup = 512
+
+// ErrClosed is returned by a write after Close.
+var ErrClosed = errors.New("store: closed")
 
 // OpenBolt opens (or creates) the database file at path. It gives up after a few seconds when
 // another process holds the file, instead of hanging at start-up.
@@ -34,9 +56,6 @@ func OpenBolt(path string, ttl time.Duration, now func() time.Time) (*Bolt, erro
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	// A short wait gathers the writes that arrive while the previous batch is being synced;
-	// bbolt's default of 10 ms would add that much to every lone move.
-	db.MaxBatchDelay = 2 * time.Millisecond
 	err = db.Update(func(tx *bolt.Tx) error {
 		_, err := tx.CreateBucketIfNotExists(matchesBucket)
 		return err
@@ -45,11 +64,64 @@ func OpenBolt(path string, ttl time.Duration, now func() time.Time) (*Bolt, erro
 		db.Close()
 		return nil, fmt.Errorf("store: init %s: %w", path, err)
 	}
-	return &Bolt{db: db, now: now, ttl: ttl}, nil
+	b := &Bolt{db: db, now: now, ttl: ttl, queue: make(chan casRequest, maxGroup), done: make(chan struct{})}
+	go b.commit()
+	return b, nil
 }
 
-// Close closes the database file.
-func (b *Bolt) Close() error { return b.db.Close() }
+// Close lets the writes already queued commit, then closes the database file.
+func (b *Bolt) Close() error {
+	b.mu.Lock()
+	if !b.closed {
+		b.closed = true
+		close(b.queue)
+	}
+	b.mu.Unlock()
+	<-b.done
+	return b.db.Close()
+}
+
+// commit is the committer: it takes every write waiting, applies them in order in one
+// transaction (a refused compare-and-swap writes nothing and does not stop the others; a later
+// write to the same key sees the earlier one's version), syncs it, and only then answers each.
+func (b *Bolt) commit() {
+	defer close(b.done)
+	group := make([]casRequest, 0, maxGroup)
+	results := make([]error, 0, maxGroup)
+	for first := range b.queue {
+		group = append(group[:0], first)
+	gather:
+		for len(group) < maxGroup {
+			select {
+			case r, ok := <-b.queue:
+				if !ok {
+					break gather
+				}
+				group = append(group, r)
+			default:
+				break gather
+			}
+		}
+		results = results[:0]
+		err := b.db.Update(func(tx *bolt.Tx) error {
+			for _, r := range group {
+				err := r.apply(tx)
+				if err != nil && !errors.Is(err, ErrConflict) {
+					return err // a real failure: nothing of the group is written
+				}
+				results = append(results, err)
+			}
+			return nil
+		})
+		for i, r := range group {
+			if err != nil {
+				r.result <- err
+			} else {
+				r.result <- results[i]
+			}
+		}
+	}
+}
 
 func decodeValue(v []byte) (version uint64, written time.Time, data []byte, ok bool) {
 	if len(v) < headerSize {
@@ -88,11 +160,19 @@ func (b *Bolt) Ping(context.Context) error {
 	return b.db.View(func(*bolt.Tx) error { return nil })
 }
 
-// CompareAndSwap implements Store. The function given to Batch may run more than once (bbolt
-// re-runs a batch without a failing member); it reads the version afresh each time, so a
-// re-run decides again instead of writing blindly.
+// CompareAndSwap implements Store.
 func (b *Bolt) CompareAndSwap(_ context.Context, key string, oldVersion uint64, data []byte) error {
-	return b.db.Batch(b.casTx(key, oldVersion, data))
+	r := casRequest{apply: b.casTx(key, oldVersion, data), result: make(chan error, 1)}
+	b.mu.RLock()
+	if b.closed {
+		b.mu.RUnlock()
+		return ErrClosed
+	}
+	b.queue <- r
+	b.mu.RUnlock()
+	// Once queued, the write is waited for even if the request gives up: the caller must
+	// learn whether the move is on disk before it answers.
+	return <-r.result
 }
 
 // casTx is one compare-and-swap as a transaction body.
