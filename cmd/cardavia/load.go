@@ -254,7 +254,7 @@ func (p *virtualPlayer) play(ctx context.Context) {
 	g := p.rng.IntN(2)
 	path := "/" + games[g]
 	for ctx.Err() == nil {
-		resp, body, err := p.do(ctx, http.MethodGet, path, nil)
+		_, body, err := p.do(ctx, http.MethodGet, path, nil)
 		if err != nil {
 			if !sleepCtx(ctx, time.Second) {
 				return
@@ -262,7 +262,6 @@ func (p *virtualPlayer) play(ctx context.Context) {
 			path = "/" + games[g]
 			continue
 		}
-		_ = resp
 		choice, ok := chooseForm(body, "/"+games[g]+"/", p.rng)
 		if !ok {
 			path = "/" + games[g]
@@ -278,7 +277,7 @@ func (p *virtualPlayer) play(ctx context.Context) {
 		if !sleepCtx(ctx, time.Duration(250+p.rng.IntN(500))*time.Millisecond) {
 			return
 		}
-		resp, _, err = p.do(ctx, http.MethodPost, choice.action, choice.values)
+		resp, _, err := p.do(ctx, http.MethodPost, choice.action, choice.values)
 		path = "/" + games[g]
 		if err != nil {
 			continue
