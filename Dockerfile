@@ -14,10 +14,13 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/cardavia ./cmd/car
 FROM gcr.io/distroless/static-debian12:nonroot
 COPY --from=build /out/cardavia /cardavia
 COPY --from=build --chown=65532:65532 /out/data /data
+# Metrics listen on every interface of the container so a scraper on the private network can
+# reach them; publish only 8080 to the public (docker run -p 8080:8080).
 ENV CARDAVIA_ADDR=:8080 \
+    CARDAVIA_METRICS_ADDR=:9090 \
     CARDAVIA_DATA=/data
 USER 65532:65532
 VOLUME ["/data"]
-EXPOSE 8080
+EXPOSE 8080 9090
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s CMD ["/cardavia", "healthcheck"]
 ENTRYPOINT ["/cardavia"]

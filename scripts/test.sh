@@ -35,6 +35,38 @@ if command -v npm >/dev/null 2>&1; then
 fi
 export CARDAVIA_AXE="${CARDAVIA_AXE:-$PWD/web/testdata/axe/node_modules/axe-core/axe.min.js}"
 
+need redis-server redis-server # the Redis integration tests (web, web/store)
+
+# A throw-away Redis on a free loopback port, in a temp dir, stopped at exit: the integration
+# tests play one match through two servers sharing it. Its URL reaches the tests through
+# CARDAVIA_TEST_REDIS_URL; without it they skip, and under CI=true they fail.
+redis_dir=""
+redis_pid=""
+stop_redis() {
+  if [ -n "$redis_pid" ]; then kill "$redis_pid" 2>/dev/null || true; wait "$redis_pid" 2>/dev/null || true; fi
+  if [ -n "$redis_dir" ]; then rm -rf "$redis_dir"; fi
+}
+trap stop_redis EXIT
+if command -v redis-server >/dev/null 2>&1; then
+  redis_dir=$(mktemp -d)
+  for _ in $(seq 1 20); do
+    port=$((20000 + RANDOM % 40000))
+    redis-server --bind 127.0.0.1 --port "$port" --dir "$redis_dir" --save '' --appendonly no \
+      --protected-mode yes --logfile "$redis_dir/redis.log" &
+    redis_pid=$!
+    for _ in $(seq 1 50); do
+      if redis-cli -h 127.0.0.1 -p "$port" ping 2>/dev/null | grep -q PONG; then break 2; fi
+      kill -0 "$redis_pid" 2>/dev/null || break # the port was taken: try another
+      sleep 0.1
+    done
+    kill "$redis_pid" 2>/dev/null || true; wait "$redis_pid" 2>/dev/null || true
+    redis_pid=""
+  done
+  if [ -z "$redis_pid" ]; then echo "could not start redis-server on a loopback port" >&2; exit 1; fi
+  export CARDAVIA_TEST_REDIS_URL="redis://127.0.0.1:$port/0"
+  echo "== redis-server on 127.0.0.1:$port"
+fi
+
 echo "== templ: generated code current, templates formatted"
 go tool templ generate -check
 go tool templ fmt -fail .

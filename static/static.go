@@ -72,3 +72,13 @@ func (a *Assets) ByHashed(p string) (*Asset, bool) {
 	as, ok := a.byHashed[p]
 	return as, ok
 }
+
+// All lists every file once, in no particular order, for callers that prepare them all at
+// start-up (the web server compresses each one once).
+func (a *Assets) All() []*Asset {
+	out := make([]*Asset, 0, len(a.byName))
+	for _, as := range a.byName {
+		out = append(out, as)
+	}
+	return out
+}

@@ -4,29 +4,52 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 
 	"github.com/a-h/templ"
 
+	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/views"
 )
 
 // statusError is an error that already knows its HTTP status: bad input found by a handler.
+// It keeps the error that caused it, if any, for errors.Is/As and the log.
 type statusError struct {
 	status int
 	reason string
+	cause  error
 }
 
-func (e *statusError) Error() string { return http.StatusText(e.status) + ": " + e.reason }
+func (e *statusError) Error() string {
+	msg := http.StatusText(e.status) + ": " + e.reason
+	if e.cause != nil {
+		msg += ": " + e.cause.Error()
+	}
+	return msg
+}
+
+// Unwrap gives the cause.
+func (e *statusError) Unwrap() error { return e.cause }
 
 // badRequest reports a missing or garbled form field.
-func badRequest(reason string) error { return &statusError{http.StatusBadRequest, reason} }
+func badRequest(reason string) error {
+	return &statusError{status: http.StatusBadRequest, reason: reason}
+}
+
+// formError is a form that could not be read: 413 when it was over the size limit, else 400.
+func formError(err error) error {
+	if _, ok := errors.AsType[*http.MaxBytesError](err); ok {
+		return &statusError{status: http.StatusRequestEntityTooLarge, reason: "form too large", cause: err}
+	}
+	return &statusError{status: http.StatusBadRequest, reason: "unreadable form", cause: err}
+}
 
 var (
-	errNotFound = &statusError{http.StatusNotFound, "no such page"}
-	errMethod   = &statusError{http.StatusMethodNotAllowed, "method not allowed"}
+	errNotFound = &statusError{status: http.StatusNotFound, reason: "no such page"}
+	errMethod   = &statusError{status: http.StatusMethodNotAllowed, reason: "method not allowed"}
 )
 
 // handlerFunc is a handler that returns its failure instead of writing it.
@@ -66,9 +89,21 @@ func statusOf(err error) int {
 	return http.StatusInternalServerError
 }
 
+// clientGone says whether r's client hung up: then an error from the store or a write is its
+// consequence, not a server fault, and nobody is left to read a page.
+func clientGone(r *http.Request, err error) bool {
+	return errors.Is(err, context.Canceled) && errors.Is(r.Context().Err(), context.Canceled)
+}
+
 // fail writes the error page for err. Server errors are logged in full; the visitor sees only
-// a friendly message and the request id.
+// a friendly message and the request id. A client that hung up gets nothing and is counted as
+// 499, not as a server error.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	if clientGone(r, err) {
+		s.log.DebugContext(r.Context(), "client went away", "err", err, "request_id", requestIDFrom(r.Context()))
+		w.WriteHeader(statusClientClosed)
+		return
+	}
 	status := statusOf(err)
 	if status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "err", err, "request_id", requestIDFrom(r.Context()))
@@ -76,17 +111,46 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	s.writeErrorPage(w, r, status)
 }
 
-// writeErrorPage renders the translated page for status. If even that fails, a plain line of
-// text is better than nothing.
+// writeErrorPage renders the translated page for status. If even that fails, the 500 page
+// rendered at start-up is served in the visitor's language.
 func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status int) {
 	if status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", "5")
 	}
+	// The page is rendered even when the request's own deadline has passed (that is often why
+	// it is an error page: a 503); a client that hung up was already dealt with by fail.
+	r = r.WithContext(context.WithoutCancel(r.Context()))
 	page := views.ErrorPage(s.chrome(r, ""), status, requestIDFrom(r.Context()))
-	if err := s.render(w, r, status, page); err != nil {
-		s.log.ErrorContext(r.Context(), "error page failed", "err", err)
-		http.Error(w, http.StatusText(status), status)
+	err := s.render(w, r, status, page)
+	if err == nil {
+		return
 	}
+	s.log.ErrorContext(r.Context(), "error page failed", "err", err, "request_id", requestIDFrom(r.Context()))
+	body := s.fallback[i18n.FromContext(r.Context()).Code]
+	if body == nil {
+		body = s.fallback[i18n.Locales[0].Code]
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/html; charset=utf-8")
+	h.Set("Cache-Control", "no-store")
+	w.WriteHeader(http.StatusInternalServerError)
+	_, _ = w.Write(body)
+}
+
+// renderFallbacks renders the 500 page once per language, without a visitor: served when
+// rendering fails at request time (as pkgsite does), so even that failure gets a real page.
+func (s *Server) renderFallbacks() (map[string][]byte, error) {
+	out := map[string][]byte{}
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		ch := views.Chrome{Assets: s.assets, Path: "/", Filters: views.NeutralFilters, FiltersCSS: filterSheetURL()}
+		var buf bytes.Buffer
+		if err := views.ErrorPage(ch, http.StatusInternalServerError, "").Render(ctx, &buf); err != nil {
+			return nil, fmt.Errorf("web: fallback error page (%s): %w", l.Code, err)
+		}
+		out[l.Code] = buf.Bytes()
+	}
+	return out, nil
 }
 
 // render renders c into a buffer first, so that a failing component can still become a proper
@@ -100,8 +164,7 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 	h.Set("Content-Type", "text/html; charset=utf-8")
 	h.Set("Cache-Control", "no-store")
 	h.Set("Vary", "Cookie, Accept-Language")
-	w.WriteHeader(status)
-	_, err := buf.WriteTo(w)
+	err := writeBody(w, r, status, buf.Bytes())
 	if err != nil {
 		// The client went away; the status is out, so there is nothing more to send.
 		s.log.DebugContext(r.Context(), "write response", "err", err)

@@ -1,116 +1,142 @@
 package web
 
 import (
-	"fmt"
 	"net/http"
-	"sort"
 	"strconv"
-	"strings"
-	"sync"
-	"sync/atomic"
 	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
 )
 
-// durationBuckets are the histogram's upper bounds in seconds: a page should take a few
-// milliseconds, a slow one tens.
+// durationBuckets are the request histogram's upper bounds in seconds: a page should take a
+// few milliseconds, a slow one tens.
 var durationBuckets = []float64{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10}
 
 // knownMethods keeps the method label bounded: anything else counts as "other".
 var knownMethods = map[string]bool{"GET": true, "HEAD": true, "POST": true, "PUT": true, "DELETE": true, "PATCH": true, "OPTIONS": true}
 
-type requestKey struct {
-	method, route string
-	code          int
+// statusClientClosed labels a request whose client hung up before the answer (nginx's 499):
+// not a server error, and not counted as one.
+const statusClientClosed = 499
+
+// Metrics is the operator's view of the site, in a registry of its own (not the global one, so
+// that tests and several servers in one process do not collide). Serve it with Handler on a
+// listener the public cannot reach. Code outside web (the AI, the store) reports through its
+// methods; a nil *Metrics accepts every report and keeps nothing.
+type Metrics struct {
+	registry  *prometheus.Registry
+	requests  *prometheus.CounterVec
+	durations *prometheus.HistogramVec
+	inflight  prometheus.Gauge
+	started   *prometheus.CounterVec
+	finished  *prometheus.CounterVec
+	decisions *prometheus.HistogramVec
+	storeOps  *prometheus.HistogramVec
+	limited   prometheus.Counter
 }
 
-type histogram struct {
-	counts []uint64 // per bucket, not cumulative
-	sum    float64
-	count  uint64
+// NewMetrics registers the site's metrics, with the Go runtime and process collectors.
+func NewMetrics() *Metrics {
+	m := &Metrics{
+		registry: prometheus.NewRegistry(),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "cardavia_http_requests_total",
+			Help: "HTTP requests by method, route pattern and status code (499: the client hung up).",
+		}, []string{"method", "route", "code"}),
+		durations: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "cardavia_http_request_duration_seconds",
+			Help:    "Time to serve a request, by method, route pattern and status code.",
+			Buckets: durationBuckets,
+		}, []string{"method", "route", "code"}),
+		inflight: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "cardavia_http_requests_in_flight",
+			Help: "Requests being served now.",
+		}),
+		started: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "cardavia_matches_started_total",
+			Help: "Matches dealt, by game.",
+		}, []string{"game"}),
+		finished: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "cardavia_matches_finished_total",
+			Help: "Matches played to their end, by game.",
+		}, []string{"game"}),
+		decisions: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "cardavia_ai_decision_seconds",
+			Help:    "Time an AI seat took to decide, by game.",
+			Buckets: []float64{0.0001, 0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1},
+		}, []string{"game"}),
+		storeOps: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name:    "cardavia_store_operation_seconds",
+			Help:    "Time of a match store operation, by operation (load, cas, sweep) and result (ok, conflict, error).",
+			Buckets: []float64{0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1},
+		}, []string{"op", "result"}),
+		limited: prometheus.NewCounter(prometheus.CounterOpts{
+			Name: "cardavia_http_rate_limited_total",
+			Help: "POSTs refused with 429 because their client sent too many.",
+		}),
+	}
+	m.registry.MustRegister(
+		collectors.NewGoCollector(),
+		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
+		m.requests, m.durations, m.inflight, m.started, m.finished, m.decisions, m.storeOps, m.limited,
+	)
+	return m
 }
 
-// metrics are the request counters and duration histograms by route pattern, written in the
-// Prometheus text format without a client library.
-type metrics struct {
-	mu        sync.Mutex
-	requests  map[requestKey]uint64
-	durations map[string]*histogram
-	inflight  atomic.Int64
+// Handler serves the metrics in the Prometheus exposition format.
+func (m *Metrics) Handler() http.Handler {
+	return promhttp.HandlerFor(m.registry, promhttp.HandlerOpts{Registry: m.registry})
 }
 
-func newMetrics() *metrics {
-	return &metrics{requests: map[requestKey]uint64{}, durations: map[string]*histogram{}}
-}
-
-func (m *metrics) observe(method, route string, code int, d time.Duration) {
+// ObserveRequest counts one served request and its duration under its route pattern.
+func (m *Metrics) ObserveRequest(method, route string, code int, d time.Duration) {
+	if m == nil {
+		return
+	}
 	if !knownMethods[method] {
 		method = "other"
 	}
-	secs := d.Seconds()
-	m.mu.Lock()
-	defer m.mu.Unlock()
-	m.requests[requestKey{method, route, code}]++
-	h := m.durations[route]
-	if h == nil {
-		h = &histogram{counts: make([]uint64, len(durationBuckets))}
-		m.durations[route] = h
-	}
-	for i, b := range durationBuckets {
-		if secs <= b {
-			h.counts[i]++
-			break
-		}
-	}
-	h.sum += secs
-	h.count++
+	c := strconv.Itoa(code)
+	m.requests.WithLabelValues(method, route, c).Inc()
+	m.durations.WithLabelValues(method, route, c).Observe(d.Seconds())
 }
 
-// ServeHTTP writes the metrics in the Prometheus text exposition format.
-func (m *metrics) ServeHTTP(w http.ResponseWriter, _ *http.Request) {
-	var b strings.Builder
-	m.mu.Lock()
-	keys := make([]requestKey, 0, len(m.requests))
-	for k := range m.requests {
-		keys = append(keys, k)
+// MatchStarted counts a match dealt at game's table.
+func (m *Metrics) MatchStarted(game string) {
+	if m != nil {
+		m.started.WithLabelValues(game).Inc()
 	}
-	sort.Slice(keys, func(i, j int) bool {
-		a, c := keys[i], keys[j]
-		if a.route != c.route {
-			return a.route < c.route
-		}
-		if a.method != c.method {
-			return a.method < c.method
-		}
-		return a.code < c.code
-	})
-	b.WriteString("# HELP cardavia_http_requests_total HTTP requests by method, route pattern and status code.\n")
-	b.WriteString("# TYPE cardavia_http_requests_total counter\n")
-	for _, k := range keys {
-		fmt.Fprintf(&b, "cardavia_http_requests_total{method=%q,route=%q,code=\"%d\"} %d\n", k.method, k.route, k.code, m.requests[k])
+}
+
+// MatchFinished counts a match played to its end at game's table.
+func (m *Metrics) MatchFinished(game string) {
+	if m != nil {
+		m.finished.WithLabelValues(game).Inc()
 	}
-	routes := make([]string, 0, len(m.durations))
-	for r := range m.durations {
-		routes = append(routes, r)
+}
+
+// AIDecision records how long an AI seat of game took for one decision.
+func (m *Metrics) AIDecision(game string, d time.Duration) {
+	if m != nil {
+		m.decisions.WithLabelValues(game).Observe(d.Seconds())
 	}
-	sort.Strings(routes)
-	b.WriteString("# HELP cardavia_http_request_duration_seconds Time to serve a request, by route pattern.\n")
-	b.WriteString("# TYPE cardavia_http_request_duration_seconds histogram\n")
-	for _, r := range routes {
-		h := m.durations[r]
-		var cum uint64
-		for i, ub := range durationBuckets {
-			cum += h.counts[i]
-			fmt.Fprintf(&b, "cardavia_http_request_duration_seconds_bucket{route=%q,le=%q} %d\n", r, strconv.FormatFloat(ub, 'g', -1, 64), cum)
-		}
-		fmt.Fprintf(&b, "cardavia_http_request_duration_seconds_bucket{route=%q,le=\"+Inf\"} %d\n", r, h.count)
-		fmt.Fprintf(&b, "cardavia_http_request_duration_seconds_sum{route=%q} %s\n", r, strconv.FormatFloat(h.sum, 'g', -1, 64))
-		fmt.Fprintf(&b, "cardavia_http_request_duration_seconds_count{route=%q} %d\n", r, h.count)
+}
+
+// StoreOp records one store operation; its result is "conflict" for a refused
+// compare-and-swap, which is normal (a stale form), "error" for a failure.
+func (m *Metrics) StoreOp(op string, d time.Duration, err error) {
+	if m == nil {
+		return
 	}
-	m.mu.Unlock()
-	b.WriteString("# HELP cardavia_http_requests_in_flight Requests being served now.\n")
-	b.WriteString("# TYPE cardavia_http_requests_in_flight gauge\n")
-	fmt.Fprintf(&b, "cardavia_http_requests_in_flight %d\n", m.inflight.Load())
-	w.Header().Set("Content-Type", "text/plain; version=0.0.4; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-store")
-	_, _ = w.Write([]byte(b.String()))
+	result := "ok"
+	switch {
+	case err == nil:
+	case isConflict(err):
+		result = "conflict"
+	default:
+		result = "error"
+	}
+	m.storeOps.WithLabelValues(op, result).Observe(d.Seconds())
 }

@@ -4,8 +4,15 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
+	"math"
+	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -39,8 +46,8 @@ func (s *Server) observe(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		ww := middleware.NewWrapResponseWriter(w, r.ProtoMajor)
-		s.metrics.inflight.Add(1)
-		defer s.metrics.inflight.Add(-1)
+		s.metrics.inflight.Inc()
+		defer s.metrics.inflight.Dec()
 		next.ServeHTTP(ww, r)
 		d := time.Since(start)
 		route := "unmatched"
@@ -48,10 +55,13 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			route = rc.RoutePattern()
 		}
 		status := ww.Status()
-		if status == 0 {
+		switch {
+		case status == 0 && errors.Is(r.Context().Err(), context.Canceled):
+			status = statusClientClosed // gone before anything was written
+		case status == 0:
 			status = http.StatusOK
 		}
-		s.metrics.observe(r.Method, route, status, d)
+		s.metrics.ObserveRequest(r.Method, route, status, d)
 		s.log.InfoContext(r.Context(), "request",
 			"method", r.Method, "route", route, "status", status,
 			"bytes", ww.BytesWritten(), "duration_ms", float64(d.Microseconds())/1000,
@@ -113,7 +123,7 @@ func (s *Server) timeout(next http.Handler) http.Handler {
 }
 
 // errCrossOrigin is a cross-site POST, refused.
-var errCrossOrigin = &statusError{http.StatusForbidden, "cross-origin request"}
+var errCrossOrigin = &statusError{status: http.StatusForbidden, reason: "cross-origin request"}
 
 // crossOrigin refuses cross-site form posts (Sec-Fetch-Site, falling back to Origin vs Host),
 // with a translated 403 page.
@@ -121,4 +131,110 @@ func (s *Server) crossOrigin() *http.CrossOriginProtection {
 	p := http.NewCrossOriginProtection()
 	p.SetDenyHandler(s.handle(func(http.ResponseWriter, *http.Request) error { return errCrossOrigin }))
 	return p
+}
+
+// maxBodyBytes bounds every request body; the handlers' own limits are smaller still.
+const maxBodyBytes = 64 << 10
+
+// errTooLarge is a body declared larger than any form of ours.
+var errTooLarge = &statusError{status: http.StatusRequestEntityTooLarge, reason: "request body too large"}
+
+// errTooMany is a client over its POST rate.
+var errTooMany = &statusError{status: http.StatusTooManyRequests, reason: "too many posts"}
+
+// limitPosts refuses a body over maxBodyBytes with 413 before reading it, and a client's POST
+// beyond its rate with the translated 429 page and Retry-After. The limit (a burst of 20, then
+// a few per second by default) is far above what a person clicking ever sends.
+func (s *Server) limitPosts(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.ContentLength > maxBodyBytes {
+			s.fail(w, r, errTooLarge)
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
+		if r.Method == http.MethodPost && s.limiter != nil {
+			if wait, ok := s.limiter.allow(s.clientAddr(r)); !ok {
+				s.metrics.limited.Inc()
+				w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+				s.fail(w, r, errTooMany)
+				return
+			}
+		}
+		next.ServeHTTP(w, r)
+	})
+}
+
+// clientAddr is the address a request is counted under: the connection's, or the trusted
+// proxy's header when one is configured. For X-Forwarded-For that is the last entry, the one
+// our proxy appended; the ones before it are whatever the client sent.
+func (s *Server) clientAddr(r *http.Request) string {
+	if h := s.cfg.ClientIPHeader; h != "" {
+		v := r.Header.Values(h)
+		if len(v) > 0 {
+			last := v[len(v)-1]
+			if strings.EqualFold(h, "X-Forwarded-For") {
+				last = last[strings.LastIndexByte(last, ',')+1:]
+			}
+			if a, err := netip.ParseAddr(strings.TrimSpace(last)); err == nil {
+				return a.Unmap().String()
+			}
+		}
+	}
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// limiter is a token bucket per client: burst tokens, refilled at rate per second.
+type limiter struct {
+	mu      sync.Mutex
+	rate    float64
+	burst   float64
+	now     func() time.Time
+	buckets map[string]*bucket
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+// limiterMaxClients bounds the map: beyond it, buckets that have filled up again (clients that
+// have been quiet) are dropped, which changes nothing for them.
+const limiterMaxClients = 100_000
+
+func newLimiter(rate float64, burst int, now func() time.Time) *limiter {
+	return &limiter{rate: rate, burst: float64(burst), now: now, buckets: map[string]*bucket{}}
+}
+
+// allow takes a token for client; without one it says how long until the next.
+func (l *limiter) allow(client string) (time.Duration, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	now := l.now()
+	b := l.buckets[client]
+	if b == nil {
+		if len(l.buckets) >= limiterMaxClients {
+			l.dropFull(now)
+		}
+		b = &bucket{tokens: l.burst, at: now}
+		l.buckets[client] = b
+	}
+	b.tokens = min(l.burst, b.tokens+now.Sub(b.at).Seconds()*l.rate)
+	b.at = now
+	if b.tokens >= 1 {
+		b.tokens--
+		return 0, true
+	}
+	return time.Duration((1 - b.tokens) / l.rate * float64(time.Second)), false
+}
+
+func (l *limiter) dropFull(now time.Time) {
+	for k, b := range l.buckets {
+		if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {
+			delete(l.buckets, k)
+		}
+	}
 }

@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"path"
 
 	"github.com/go-chi/chi/v5"
 
@@ -36,21 +35,4 @@ func (s *Server) rules(w http.ResponseWriter, r *http.Request) error {
 		return errNotFound
 	}
 	return s.render(w, r, http.StatusOK, views.RulesPage(s.chrome(r, g.ID), g))
-}
-
-// serveStatic serves an embedded file by its content-hashed name, cacheable forever: a changed
-// file gets a new name.
-func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
-	a, ok := s.assets.ByHashed(chi.URLParam(r, "*"))
-	if !ok {
-		s.writeErrorPage(w, r, http.StatusNotFound)
-		return
-	}
-	ct := map[string]string{".css": "text/css; charset=utf-8", ".svg": "image/svg+xml", ".js": "text/javascript; charset=utf-8"}[path.Ext(a.Name)]
-	if ct == "" {
-		ct = "application/octet-stream"
-	}
-	w.Header().Set("Content-Type", ct)
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	_, _ = w.Write(a.Body)
 }

@@ -4,6 +4,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -52,6 +53,18 @@ type Config struct {
 	RequestTimeout time.Duration
 	// Now reads the clock for refreshing remembered preferences; nil means time.Now.
 	Now func() time.Time
+	// Metrics receives the operator's measurements; nil means a private set nobody serves.
+	// The server never serves them itself: the caller puts Metrics.Handler on a listener of
+	// its own.
+	Metrics *Metrics
+	// ClientIPHeader names the header a trusted proxy writes the client's address into
+	// ("X-Forwarded-For": its last entry; any other header: its whole value). Empty: the
+	// connection's address, the only one nobody can forge.
+	ClientIPHeader string
+	// PostRate and PostBurst limit each client's POSTs to PostBurst at once and PostRate per
+	// second after that, answered with a 429 page beyond. A PostRate of 0 means no limit.
+	PostRate  float64
+	PostBurst int
 }
 
 // Server is the site's HTTP handler.
@@ -60,7 +73,11 @@ type Server struct {
 	log      *slog.Logger
 	sessions *sessions.CookieStore
 	assets   *static.Assets
-	metrics  *metrics
+	metrics  *Metrics
+	limiter  *limiter
+	// fallback is the 500 page per language, rendered at start-up, for when rendering the
+	// real error page fails too.
+	fallback map[string][]byte
 	router   chi.Router
 }
 
@@ -94,12 +111,28 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Metrics == nil {
+		cfg.Metrics = NewMetrics()
+	}
+	m := cfg.Metrics
+	cfg.Store = store.Observed(cfg.Store, m.StoreOp)
+	asnasAI, guandanAI := cfg.AsnasAI, cfg.GuandanAI
+	cfg.AsnasAI = func(seed uint64) AsnasAI { return timedAsnas{asnasAI(seed), m} }
+	cfg.GuandanAI = func(seed uint64) GuandanAI { return timedGuandan{guandanAI(seed), m} }
 	s := &Server{
 		cfg:      cfg,
 		log:      cfg.Logger,
 		sessions: newCookieStore(cfg.SessionKeys),
 		assets:   static.Load(),
-		metrics:  newMetrics(),
+		metrics:  m,
+	}
+	if cfg.PostRate > 0 {
+		s.limiter = newLimiter(cfg.PostRate, max(cfg.PostBurst, 1), cfg.Now)
+	}
+	encodedAssets() // compress the static files now, not on the first visitor's request
+	var err error
+	if s.fallback, err = s.renderFallbacks(); err != nil {
+		return nil, err
 	}
 	s.router = s.routes()
 	return s, nil
@@ -113,7 +146,7 @@ func (s *Server) routes() chi.Router {
 	// The visitor and locale come before panic recovery and the cross-origin check, so that
 	// their error pages are in the visitor's language.
 	r.Use(s.requestID, s.observe, securityHeaders, s.timeout, s.visitor, s.locale, s.recoverPanic)
-	r.Use(s.crossOrigin().Handler, middleware.GetHead)
+	r.Use(s.crossOrigin().Handler, s.limitPosts, middleware.GetHead)
 
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(s.handle(func(w http.ResponseWriter, req *http.Request) error {
@@ -122,10 +155,10 @@ func (s *Server) routes() chi.Router {
 		return errMethod
 	}))
 
-	r.Get("/healthz", healthz)
-	r.Get("/metrics", s.metrics.ServeHTTP)
+	// No /metrics here: the operator's view is on its own listener (Metrics.Handler).
+	r.Get("/healthz", s.healthz)
 	r.Get("/static/*", s.serveStatic)
-	r.Get("/filters.css", filtersCSS)
+	r.Get("/filters.css", serveFiltersCSS)
 
 	r.Get("/", s.handle(s.home))
 	r.Get("/{game}/rules", s.handle(s.rules))
@@ -171,8 +204,18 @@ func allowedMethods(router chi.Routes, path string) string {
 	return strings.Join(allow, ", ")
 }
 
-func healthz(w http.ResponseWriter, _ *http.Request) {
+// healthz answers ok when the store answers (for Redis: the server is reachable), else 503,
+// so a load balancer stops sending visitors to a process that cannot keep their matches.
+func (s *Server) healthz(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
+	ctx, cancel := context.WithTimeout(r.Context(), 2*time.Second)
+	defer cancel()
+	if err := store.Ping(ctx, s.cfg.Store); err != nil {
+		s.log.WarnContext(r.Context(), "health check: store unreachable", "err", err)
+		w.WriteHeader(http.StatusServiceUnavailable)
+		_, _ = w.Write([]byte("store unreachable\n"))
+		return
+	}
 	_, _ = w.Write([]byte("ok\n"))
 }

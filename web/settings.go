@@ -77,7 +77,7 @@ func (s *Server) refuseSettings(w http.ResponseWriter, r *http.Request, problem 
 func (s *Server) setLanguage(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxSettingsFormBytes)
 	if err := r.ParseForm(); err != nil {
-		return badRequest("unreadable form")
+		return formError(err)
 	}
 	l, ok := i18n.ByCode(r.PostFormValue("lang"))
 	if !ok {
@@ -110,7 +110,7 @@ func parsePercent(s string) (int, bool) {
 func (s *Server) setFilters(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxSettingsFormBytes)
 	if err := r.ParseForm(); err != nil {
-		return badRequest("unreadable form")
+		return formError(err)
 	}
 	f := views.NeutralFilters
 	if r.PostFormValue("reset") == "" {
@@ -163,14 +163,6 @@ var filterSheet = sync.OnceValues(func() (body []byte, url string) {
 	sum := sha256.Sum256([]byte(b.String()))
 	return []byte(b.String()), "/filters.css?v=" + hex.EncodeToString(sum[:4])
 })
-
-// filtersCSS serves the filter stylesheet.
-func filtersCSS(w http.ResponseWriter, _ *http.Request) {
-	body, _ := filterSheet()
-	w.Header().Set("Content-Type", "text/css; charset=utf-8")
-	w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
-	_, _ = w.Write(body)
-}
 
 // filterSheetURL is the filter stylesheet's versioned URL for the layout.
 func filterSheetURL() string {

@@ -214,6 +214,12 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		// The move is saved; only the history missed it. Logged, not shown.
 		s.log.ErrorContext(ctx, "update shelf", "game", t.game, "err", err)
 	}
+	if t.id(l) != t.id(old) || fresh {
+		s.metrics.MatchStarted(t.game)
+	}
+	if t.over(l) && !t.over(old) {
+		s.metrics.MatchFinished(t.game)
+	}
 	var change func(*visitorState)
 	if fresh {
 		change = t.dropPending
@@ -285,7 +291,7 @@ func (t table[L]) redirect(w http.ResponseWriter, r *http.Request, notice string
 func parseMoveForm(w http.ResponseWriter, r *http.Request) error {
 	r.Body = http.MaxBytesReader(w, r.Body, maxFormBytes)
 	if err := r.ParseForm(); err != nil {
-		return badRequest("unreadable form")
+		return formError(err)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 )
 
@@ -22,21 +23,45 @@ const minKeyBytes = 32
 // restart does not log everybody out.
 const keysFile = "session.keys"
 
+// Store kinds for -store.
+const (
+	storeBolt   = "bolt"   // an embedded bbolt file in the data directory: one process
+	storeRedis  = "redis"  // a Redis shared by any number of processes
+	storeMemory = "memory" // nothing kept across restarts: tests and trying things out
+)
+
 // Config is the binary's configuration. Every flag has an environment variable as fallback;
-// a flag given on the command line wins.
+// a flag given on the command line wins. Parsing it touches nothing outside the process: the
+// data directory is created when the store opens.
 type Config struct {
-	// Addr is the listen address (CARDAVIA_ADDR, default ":8080").
+	// Addr is the public listen address (CARDAVIA_ADDR, default ":8080").
 	Addr string
-	// DataDir holds the match database and generated secrets (CARDAVIA_DATA, default "./data");
-	// it is created when missing.
+	// MetricsAddr is the operator's listener for /metrics (CARDAVIA_METRICS_ADDR, default
+	// "127.0.0.1:9090"; "off" for none). Never the public one.
+	MetricsAddr string
+	// Store is bolt, redis or memory (CARDAVIA_STORE); empty means redis when a Redis URL is
+	// given, else bolt.
+	Store string
+	// DataDir holds the bolt database and generated secrets (CARDAVIA_DATA, default "./data").
 	DataDir string
+	// RedisURL is the Redis of the redis store (CARDAVIA_REDIS_URL, "redis://host:port/db").
+	RedisURL string
 	// SessionKeys are the session secrets as given (CARDAVIA_SESSION_KEYS): comma-separated,
-	// hex or base64, at least 32 bytes each, newest first. Empty: generated and kept in
-	// DataDir.
+	// hex or base64, at least 32 bytes each, newest first. Empty: generated once and kept in
+	// the store (the data directory, or Redis for every process sharing it).
 	SessionKeys string
 	// SecureCookies marks the session cookie Secure even on plain-HTTP requests, for a
 	// deployment behind a TLS-terminating proxy (CARDAVIA_SECURE_COOKIES=true).
 	SecureCookies bool
+	// ClientIPHeader is the request header a trusted proxy puts the client's address in
+	// (CARDAVIA_CLIENT_IP_HEADER, e.g. X-Forwarded-For or X-Real-IP); empty: the connection's
+	// own address. Only set it behind a proxy that overwrites the header, or anyone can
+	// choose their address.
+	ClientIPHeader string
+	// PostRate and PostBurst limit each client's POSTs: PostBurst at once, then PostRate per
+	// second (CARDAVIA_POST_RATE, CARDAVIA_POST_BURST). A rate of 0 turns the limit off.
+	PostRate  float64
+	PostBurst int
 	// LogLevel is the lowest level logged (CARDAVIA_LOG_LEVEL: debug, info, warn, error).
 	LogLevel slog.Level
 }
@@ -51,21 +76,30 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 		return def
 	}
 	var cfg Config
-	var secure, level string
+	var secure, level, rate, burst string
 	fs := flag.NewFlagSet("cardavia", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", env("CARDAVIA_ADDR", ":8080"), "listen address (env CARDAVIA_ADDR)")
-	fs.StringVar(&cfg.DataDir, "data", env("CARDAVIA_DATA", "./data"), "data directory (env CARDAVIA_DATA)")
-	// The keys' environment value is applied after parsing, not as the flag's default, so that
-	// -h never prints a secret.
-	fs.StringVar(&cfg.SessionKeys, "session-keys", "", "comma-separated session secrets, newest first, hex or base64, >= 32 bytes (env CARDAVIA_SESSION_KEYS; default: generated into the data directory)")
+	fs.StringVar(&cfg.MetricsAddr, "metrics-addr", env("CARDAVIA_METRICS_ADDR", "127.0.0.1:9090"), "operator's listener for /metrics, or off (env CARDAVIA_METRICS_ADDR)")
+	fs.StringVar(&cfg.Store, "store", env("CARDAVIA_STORE", ""), "where matches are kept: bolt, redis or memory (env CARDAVIA_STORE; default: redis when a Redis URL is given, else bolt)")
+	fs.StringVar(&cfg.DataDir, "data", env("CARDAVIA_DATA", "./data"), "data directory of the bolt store (env CARDAVIA_DATA)")
+	// Secrets (the keys, a Redis URL with a password) are applied after parsing, not as the
+	// flags' defaults, so that -h never prints them.
+	fs.StringVar(&cfg.RedisURL, "redis-url", "", "Redis of the redis store, redis://host:port/db (env CARDAVIA_REDIS_URL)")
+	fs.StringVar(&cfg.SessionKeys, "session-keys", "", "comma-separated session secrets, newest first, hex or base64, >= 32 bytes (env CARDAVIA_SESSION_KEYS; default: generated once and kept in the store)")
 	fs.StringVar(&secure, "secure-cookies", env("CARDAVIA_SECURE_COOKIES", "false"), "mark the session cookie Secure even over plain HTTP, behind a TLS proxy (env CARDAVIA_SECURE_COOKIES)")
+	fs.StringVar(&cfg.ClientIPHeader, "client-ip-header", env("CARDAVIA_CLIENT_IP_HEADER", ""), "header a trusted proxy sets to the client's address, e.g. X-Forwarded-For (env CARDAVIA_CLIENT_IP_HEADER; default: the connection's address)")
+	fs.StringVar(&rate, "post-rate", env("CARDAVIA_POST_RATE", "3"), "POSTs per second per client after the burst; 0 for no limit (env CARDAVIA_POST_RATE)")
+	fs.StringVar(&burst, "post-burst", env("CARDAVIA_POST_BURST", "20"), "POSTs a client may send at once (env CARDAVIA_POST_BURST)")
 	fs.StringVar(&level, "log-level", env("CARDAVIA_LOG_LEVEL", "info"), "debug, info, warn or error (env CARDAVIA_LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
 	}
 	if cfg.SessionKeys == "" {
 		cfg.SessionKeys = getenv("CARDAVIA_SESSION_KEYS")
+	}
+	if cfg.RedisURL == "" {
+		cfg.RedisURL = getenv("CARDAVIA_REDIS_URL")
 	}
 	if fs.NArg() > 0 {
 		return Config{}, fmt.Errorf("unexpected arguments: %q", fs.Args())
@@ -83,11 +117,39 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	if _, port, err := net.SplitHostPort(cfg.Addr); err != nil || port == "" {
 		return Config{}, fmt.Errorf("addr %q: want host:port or :port", cfg.Addr)
 	}
-	if cfg.DataDir == "" {
-		return Config{}, errors.New("data: the data directory must not be empty")
+	if cfg.MetricsAddr != "off" {
+		if _, port, err := net.SplitHostPort(cfg.MetricsAddr); err != nil || port == "" {
+			return Config{}, fmt.Errorf("metrics-addr %q: want host:port, :port or off", cfg.MetricsAddr)
+		}
+		if cfg.MetricsAddr == cfg.Addr {
+			return Config{}, errors.New("metrics-addr: must not be the public address")
+		}
 	}
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return Config{}, fmt.Errorf("data: %w", err)
+	var err error
+	if cfg.PostRate, err = strconv.ParseFloat(rate, 64); err != nil || cfg.PostRate < 0 {
+		return Config{}, fmt.Errorf("post-rate: want a number >= 0, got %q", rate)
+	}
+	if cfg.PostBurst, err = strconv.Atoi(burst); err != nil || cfg.PostBurst < 1 {
+		return Config{}, fmt.Errorf("post-burst: want a whole number >= 1, got %q", burst)
+	}
+	if cfg.Store == "" {
+		cfg.Store = storeBolt
+		if cfg.RedisURL != "" {
+			cfg.Store = storeRedis
+		}
+	}
+	switch cfg.Store {
+	case storeBolt:
+		if cfg.DataDir == "" {
+			return Config{}, errors.New("data: the data directory must not be empty")
+		}
+	case storeRedis:
+		if cfg.RedisURL == "" {
+			return Config{}, errors.New("store redis: give the Redis URL (CARDAVIA_REDIS_URL or -redis-url)")
+		}
+	case storeMemory:
+	default:
+		return Config{}, fmt.Errorf("store: want bolt, redis or memory, got %q", cfg.Store)
 	}
 	if cfg.SessionKeys != "" {
 		if _, err := parseKeys(cfg.SessionKeys); err != nil {
@@ -133,13 +195,10 @@ func decodeKey(s string) ([]byte, error) {
 	return nil, errors.New("neither hex nor base64")
 }
 
-// sessionKeys returns the configured secrets, or the ones kept in the data directory,
-// generating a first one (file mode 0600) on the very first start. To rotate kept keys, put
-// a new line first in the file; the old lines still decode existing cookies.
-func (c Config) sessionKeys() ([][]byte, error) {
-	if c.SessionKeys != "" {
-		return parseKeys(c.SessionKeys)
-	}
+// fileSessionKeys returns the session secrets kept in the data directory, generating a first
+// one (file mode 0600) on the very first start. To rotate kept keys, put a new line first in
+// the file; the old lines still decode existing cookies.
+func (c Config) fileSessionKeys() ([][]byte, error) {
 	path := filepath.Join(c.DataDir, keysFile)
 	data, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/cardavia/cardavia/web/store"
 )
 
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
@@ -25,8 +27,21 @@ func TestConfigDefaultsAndEnvironment(t *testing.T) {
 	if cfg.Addr != ":8080" || cfg.DataDir != dir || cfg.SecureCookies {
 		t.Errorf("config %+v", cfg)
 	}
-	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
-		t.Errorf("data directory not created: %v", err)
+	if cfg.Store != storeBolt || cfg.MetricsAddr != "127.0.0.1:9090" || cfg.PostRate != 3 || cfg.PostBurst != 20 {
+		t.Errorf("defaults %+v", cfg)
+	}
+	// Reading the configuration is pure: the directory appears only when the store opens.
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("parsing flags touched the data directory: %v", err)
+	}
+	// A Redis URL alone chooses the redis store; an explicit -store wins.
+	cfg, err = parseConfig(nil, envOf(map[string]string{"CARDAVIA_REDIS_URL": "redis://127.0.0.1:1/0"}), io.Discard)
+	if err != nil || cfg.Store != storeRedis {
+		t.Errorf("redis url: store %q, %v", cfg.Store, err)
+	}
+	cfg, err = parseConfig([]string{"-store", "memory"}, envOf(map[string]string{"CARDAVIA_REDIS_URL": "redis://127.0.0.1:1/0"}), io.Discard)
+	if err != nil || cfg.Store != storeMemory {
+		t.Errorf("-store memory: store %q, %v", cfg.Store, err)
 	}
 	// A flag wins over the environment.
 	cfg, err = parseConfig([]string{"-addr", "127.0.0.1:9000"}, envOf(map[string]string{"CARDAVIA_ADDR": ":7000", "CARDAVIA_DATA": dir}), io.Discard)
@@ -50,10 +65,6 @@ func TestHelpNeverPrintsTheSessionKeys(t *testing.T) {
 
 func TestBrokenConfigIsRefused(t *testing.T) {
 	dir := t.TempDir()
-	file := filepath.Join(dir, "file")
-	if err := os.WriteFile(file, nil, 0o600); err != nil {
-		t.Fatal(err)
-	}
 	tests := map[string]struct {
 		args []string
 		env  map[string]string
@@ -63,7 +74,12 @@ func TestBrokenConfigIsRefused(t *testing.T) {
 		"garbled session key": {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "!!!not a key!!!"}},
 		"secure not a bool":   {[]string{"-secure-cookies", "maybe"}, nil},
 		"bad log level":       {[]string{"-log-level", "loud"}, nil},
-		"data is a file":      {[]string{"-data", filepath.Join(file, "sub")}, nil},
+		"unknown store":       {[]string{"-store", "postgres"}, nil},
+		"redis without url":   {[]string{"-store", "redis"}, nil},
+		"metrics on public":   {[]string{"-addr", ":8080", "-metrics-addr", ":8080"}, nil},
+		"metrics no port":     {[]string{"-metrics-addr", "localhost"}, nil},
+		"negative post rate":  {[]string{"-post-rate", "-1"}, nil},
+		"zero burst":          {[]string{"-post-burst", "0"}, nil},
 		"stray argument":      {[]string{"serve"}, nil},
 		"unknown flag":        {[]string{"-port", "1"}, nil},
 	}
@@ -94,7 +110,7 @@ func TestSessionKeys(t *testing.T) {
 	// read again on the next start.
 	dir := t.TempDir()
 	cfg := Config{DataDir: dir}
-	first, err := cfg.sessionKeys()
+	first, err := cfg.fileSessionKeys()
 	if err != nil || len(first) != 1 || len(first[0]) < minKeyBytes {
 		t.Fatalf("generated: %v, %v", first, err)
 	}
@@ -102,7 +118,7 @@ func TestSessionKeys(t *testing.T) {
 	if err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("keys file: %v, %v", fi, err)
 	}
-	again, err := cfg.sessionKeys()
+	again, err := cfg.fileSessionKeys()
 	if err != nil || !bytes.Equal(again[0], first[0]) {
 		t.Fatal("a restart got a different key: everyone would be logged out")
 	}
@@ -117,10 +133,12 @@ func TestRunServesAndShutsDown(t *testing.T) {
 	}
 	addr := l.Addr().String()
 	l.Close()
-	env := envOf(map[string]string{"CARDAVIA_ADDR": addr, "CARDAVIA_DATA": t.TempDir()})
+	data := t.TempDir()
+	env := envOf(map[string]string{"CARDAVIA_ADDR": addr, "CARDAVIA_DATA": data, "CARDAVIA_METRICS_ADDR": "127.0.0.1:0"})
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
-	go func() { done <- run(ctx, nil, env, io.Discard, io.Discard) }()
+	var stderr bytes.Buffer
+	go func() { done <- run(ctx, nil, env, io.Discard, &stderr) }()
 	var hcErr error
 	for range 50 {
 		if hcErr = healthcheck(context.Background(), env); hcErr == nil {
@@ -142,7 +160,48 @@ func TestRunServesAndShutsDown(t *testing.T) {
 		if err != nil {
 			t.Fatalf("run: %v", err)
 		}
+		// The store was closed: its file lock is free for the next process at once.
+		db, err := store.OpenBolt(filepath.Join(data, "cardavia.db"), store.TTL, time.Now)
+		if err != nil {
+			t.Fatalf("store not closed cleanly: %v", err)
+		}
+		db.Close()
+		// Where to open the site, as a person would type it.
+		_, port, _ := net.SplitHostPort(addr)
+		if want := "open http://localhost:" + port + " "; !strings.Contains(stderr.String(), want) {
+			t.Errorf("start-up line %q does not say %q", stderr.String(), want)
+		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("no graceful shutdown")
+	}
+}
+
+// A data directory that cannot be created stops the start, with the reason.
+func TestRunRefusesUnusableDataDir(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	env := envOf(map[string]string{"CARDAVIA_ADDR": "127.0.0.1:0", "CARDAVIA_METRICS_ADDR": "off", "CARDAVIA_DATA": filepath.Join(file, "sub")})
+	if err := run(context.Background(), nil, env, io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "data") {
+		t.Fatalf("run with a file as data directory: %v", err)
+	}
+}
+
+func TestOpenURL(t *testing.T) {
+	for addr, want := range map[string]string{
+		"0.0.0.0:8080":    "http://localhost:8080",
+		"[::]:8080":       "http://localhost:8080",
+		"127.0.0.1:8085":  "http://localhost:8085",
+		"192.168.1.5:80":  "http://192.168.1.5:80",
+		"[2001:db8::1]:9": "http://[2001:db8::1]:9",
+	} {
+		a, err := net.ResolveTCPAddr("tcp", addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := openURL(a); got != want {
+			t.Errorf("openURL(%s) = %s, want %s", addr, got, want)
+		}
 	}
 }

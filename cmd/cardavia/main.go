@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"os"
 	"os/signal"
 	"path/filepath"
+	"strconv"
 	"syscall"
 	"time"
 
@@ -47,6 +49,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 			return runArena(ctx, args[1:], stdout)
 		case "solve":
 			return runSolve(ctx, args[1:], stdout)
+		case "load":
+			return runLoad(ctx, args[1:], stdout)
+		case "crashtest":
+			return runCrashTest(ctx, args[1:], stdout)
 		case "healthcheck":
 			return healthcheck(ctx, getenv)
 		}
@@ -59,34 +65,89 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := i18n.Check(); err != nil {
 		return err
 	}
-	keys, err := cfg.sessionKeys()
+	db, keys, closeStore, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
 	}
-	db, err := store.OpenBolt(filepath.Join(cfg.DataDir, "cardavia.db"), store.TTL, time.Now)
-	if err != nil {
-		return err
-	}
-	defer db.Close()
+	// The store closes last, after every request has finished (deferred calls run in reverse).
+	defer func() {
+		if err := closeStore(); err != nil {
+			log.Error("store close", "err", err)
+		}
+	}()
 
 	janitorCtx, stopJanitor := context.WithCancel(ctx)
 	defer stopJanitor()
 	go store.RunJanitor(janitorCtx, db, time.Hour, store.TTL, time.Now, log)
 
+	metrics := web.NewMetrics()
 	handler, err := web.New(web.Config{
-		Store:         db,
-		SessionKeys:   keys,
-		SecureCookies: cfg.SecureCookies,
-		AsnasAI:       func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
-		GuandanAI:     func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
-		Logger:        log,
+		Store:          db,
+		SessionKeys:    keys,
+		SecureCookies:  cfg.SecureCookies,
+		AsnasAI:        func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
+		GuandanAI:      func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
+		Logger:         log,
+		Metrics:        metrics,
+		ClientIPHeader: cfg.ClientIPHeader,
+		PostRate:       cfg.PostRate,
+		PostBurst:      cfg.PostBurst,
 	})
 	if err != nil {
 		return err
 	}
-	srv := &http.Server{
-		Addr:              cfg.Addr,
-		Handler:           handler,
+	srv := newHTTPServer(handler, log)
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return err
+	}
+	servers := []*http.Server{srv}
+	serveErr := make(chan error, 2)
+	go func() { serveErr <- srv.Serve(ln) }()
+	if cfg.MetricsAddr != "off" {
+		mln, err := net.Listen("tcp", cfg.MetricsAddr)
+		if err != nil {
+			_ = srv.Close()
+			return fmt.Errorf("metrics listener: %w", err)
+		}
+		msrv := newHTTPServer(metrics.Handler(), log)
+		servers = append(servers, msrv)
+		go func() { serveErr <- msrv.Serve(mln) }()
+		log.Info("metrics", "addr", mln.Addr().String())
+	}
+	log.Info("serving", "addr", ln.Addr().String(), "store", cfg.Store)
+	fmt.Fprintf(stderr, "Cardavia is running: open %s in your browser (Ctrl+C stops it).\n", openURL(ln.Addr()))
+
+	select {
+	case err := <-serveErr:
+		for _, s := range servers {
+			_ = s.Close()
+		}
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down")
+	// Shutdown stops accepting, lets in-flight requests finish, then returns; only then do
+	// the deferred calls close the store.
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
+	defer cancel()
+	for _, s := range servers {
+		if err := s.Shutdown(shutdownCtx); err != nil {
+			return fmt.Errorf("shutdown: %w", err)
+		}
+	}
+	for range servers {
+		if err := <-serveErr; !errors.Is(err, http.ErrServerClosed) {
+			return err
+		}
+	}
+	return nil
+}
+
+// newHTTPServer bounds every phase of a connection, so slow clients cannot hold it forever.
+func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
+	return &http.Server{
+		Handler:           h,
 		ReadHeaderTimeout: 5 * time.Second,
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      20 * time.Second,
@@ -94,25 +155,74 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		MaxHeaderBytes:    32 << 10,
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
-	serveErr := make(chan error, 1)
-	go func() { serveErr <- srv.ListenAndServe() }()
-	log.Info("serving", "addr", cfg.Addr, "data", cfg.DataDir)
+}
 
-	select {
-	case err := <-serveErr:
-		return err
-	case <-ctx.Done():
+// openURL is the address as a person would type it: a listener on every interface or on
+// loopback is reached at localhost.
+func openURL(addr net.Addr) string {
+	tcp, ok := addr.(*net.TCPAddr)
+	if !ok {
+		return "http://" + addr.String()
 	}
-	log.Info("shutting down")
-	shutdownCtx, cancel := context.WithTimeout(context.Background(), 15*time.Second)
-	defer cancel()
-	if err := srv.Shutdown(shutdownCtx); err != nil {
-		return fmt.Errorf("shutdown: %w", err)
+	host := tcp.IP.String()
+	if tcp.IP.IsUnspecified() || tcp.IP.IsLoopback() {
+		host = "localhost"
 	}
-	if err := <-serveErr; !errors.Is(err, http.ErrServerClosed) {
-		return err
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(tcp.Port))
+}
+
+// openStore opens the configured store and finds the session secrets: the configured ones, or
+// those kept with the store (a file in the data directory; a key in Redis, shared by every
+// process; a fresh one per run for memory).
+func openStore(ctx context.Context, cfg Config) (store.Store, [][]byte, func() error, error) {
+	var keys [][]byte
+	if cfg.SessionKeys != "" {
+		k, err := parseKeys(cfg.SessionKeys)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		keys = k
 	}
-	return nil
+	switch cfg.Store {
+	case storeRedis:
+		r, err := store.OpenRedis(ctx, cfg.RedisURL, store.TTL)
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		if keys == nil {
+			secret, err := r.SessionSecret(ctx)
+			if err != nil {
+				r.Close()
+				return nil, nil, nil, err
+			}
+			keys = [][]byte{secret}
+		}
+		return r, keys, r.Close, nil
+	case storeMemory:
+		if keys == nil {
+			k := make([]byte, minKeyBytes)
+			if _, err := rand.Read(k); err != nil {
+				return nil, nil, nil, err
+			}
+			keys = [][]byte{k}
+		}
+		return store.NewMemory(store.TTL, time.Now), keys, func() error { return nil }, nil
+	}
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return nil, nil, nil, fmt.Errorf("data: %w", err)
+	}
+	if keys == nil {
+		k, err := cfg.fileSessionKeys()
+		if err != nil {
+			return nil, nil, nil, err
+		}
+		keys = k
+	}
+	b, err := store.OpenBolt(filepath.Join(cfg.DataDir, "cardavia.db"), store.TTL, time.Now)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	return b, keys, b.Close, nil
 }
 
 // healthcheck asks the running server's /healthz, for container health checks in an image

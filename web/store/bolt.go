@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"encoding/binary"
+	"errors"
 	"fmt"
+	"sync"
 	"time"
 
 	bolt "go.etcd.io/bbolt"
@@ -16,13 +18,36 @@ var matchesBucket = []byte("matches")
 // Unix nanoseconds, both big-endian.
 const headerSize = 16
 
-// Bolt is a Store in a bbolt file: one process per data directory (bbolt holds a file lock),
-// every compare-and-swap one Update transaction, so a restart loses nothing.
+// Bolt is a Store in a bbolt file: one process per data directory (bbolt holds a file lock).
+//
+// Writes go through a group commit: one goroutine commits, and every compare-and-swap that
+// arrives while a commit is being synced joins the next one. Each caller returns only after
+// the transaction holding its write is on disk, so an acknowledged move survives a crash,
+// while a crowd of players costs one fsync per group instead of one per move. A lone write
+// waits for nobody. (bbolt's own Batch gathers only what arrives within a fixed delay, so at
+// a few dozen writes a second its batches hold one write each and queue behind each other.)
 type Bolt struct {
 	db  *bolt.DB
 	now func() time.Time
 	ttl time.Duration
+
+	mu     sync.RWMutex // guards closed against sends on queue
+	closed bool
+	queue  chan casRequest
+	done   chan struct{} // closed when the committer has finished
 }
+
+// casRequest is one compare-and-swap waiting for the committer.
+type casRequest struct {
+	apply  func(*bolt.Tx) error
+	result chan error
+}
+
+// maxGroup bounds one commit, so a huge crowd makes several moderate transactions.
+const maxGroup = 512
+
+// ErrClosed is returned by a write after Close.
+var ErrClosed = errors.New("store: closed")
 
 // OpenBolt opens (or creates) the database file at path. It gives up after a few seconds when
 // another process holds the file, instead of hanging at start-up.
@@ -39,11 +64,64 @@ func OpenBolt(path string, ttl time.Duration, now func() time.Time) (*Bolt, erro
 		db.Close()
 		return nil, fmt.Errorf("store: init %s: %w", path, err)
 	}
-	return &Bolt{db: db, now: now, ttl: ttl}, nil
+	b := &Bolt{db: db, now: now, ttl: ttl, queue: make(chan casRequest, maxGroup), done: make(chan struct{})}
+	go b.commit()
+	return b, nil
 }
 
-// Close closes the database file.
-func (b *Bolt) Close() error { return b.db.Close() }
+// Close lets the writes already queued commit, then closes the database file.
+func (b *Bolt) Close() error {
+	b.mu.Lock()
+	if !b.closed {
+		b.closed = true
+		close(b.queue)
+	}
+	b.mu.Unlock()
+	<-b.done
+	return b.db.Close()
+}
+
+// commit is the committer: it takes every write waiting, applies them in order in one
+// transaction (a refused compare-and-swap writes nothing and does not stop the others; a later
+// write to the same key sees the earlier one's version), syncs it, and only then answers each.
+func (b *Bolt) commit() {
+	defer close(b.done)
+	group := make([]casRequest, 0, maxGroup)
+	results := make([]error, 0, maxGroup)
+	for first := range b.queue {
+		group = append(group[:0], first)
+	gather:
+		for len(group) < maxGroup {
+			select {
+			case r, ok := <-b.queue:
+				if !ok {
+					break gather
+				}
+				group = append(group, r)
+			default:
+				break gather
+			}
+		}
+		results = results[:0]
+		err := b.db.Update(func(tx *bolt.Tx) error {
+			for _, r := range group {
+				err := r.apply(tx)
+				if err != nil && !errors.Is(err, ErrConflict) {
+					return err // a real failure: nothing of the group is written
+				}
+				results = append(results, err)
+			}
+			return nil
+		})
+		for i, r := range group {
+			if err != nil {
+				r.result <- err
+			} else {
+				r.result <- results[i]
+			}
+		}
+	}
+}
 
 func decodeValue(v []byte) (version uint64, written time.Time, data []byte, ok bool) {
 	if len(v) < headerSize {
@@ -77,9 +155,30 @@ func (b *Bolt) Load(_ context.Context, key string) (data []byte, version uint64,
 	return data, version, err
 }
 
+// Ping implements Pinger: a read transaction fails once the database is closed.
+func (b *Bolt) Ping(context.Context) error {
+	return b.db.View(func(*bolt.Tx) error { return nil })
+}
+
 // CompareAndSwap implements Store.
 func (b *Bolt) CompareAndSwap(_ context.Context, key string, oldVersion uint64, data []byte) error {
-	return b.db.Update(func(tx *bolt.Tx) error {
+	r := casRequest{apply: b.casTx(key, oldVersion, data), result: make(chan error, 1)}
+	b.mu.RLock()
+	if b.closed {
+		b.mu.RUnlock()
+		return ErrClosed
+	}
+	b.queue <- r
+	b.mu.RUnlock()
+	// Once queued, the write is waited for even if the request gives up: the caller must
+	// learn whether the move is on disk before it answers.
+	return <-r.result
+}
+
+// casTx is one compare-and-swap as a transaction body.
+func (b *Bolt) casTx(key string, oldVersion uint64, data []byte) func(*bolt.Tx) error {
+	written := uint64(b.now().UnixNano())
+	return func(tx *bolt.Tx) error {
 		bk := tx.Bucket(matchesBucket)
 		var current uint64
 		if v := bk.Get([]byte(key)); v != nil {
@@ -92,10 +191,10 @@ func (b *Bolt) CompareAndSwap(_ context.Context, key string, oldVersion uint64, 
 		}
 		v := make([]byte, headerSize+len(data))
 		binary.BigEndian.PutUint64(v[0:8], oldVersion+1)
-		binary.BigEndian.PutUint64(v[8:16], uint64(b.now().UnixNano()))
+		binary.BigEndian.PutUint64(v[8:16], written)
 		copy(v[headerSize:], data)
 		return bk.Put([]byte(key), v)
-	})
+	}
 }
 
 // Sweep implements Store.

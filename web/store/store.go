@@ -51,3 +51,50 @@ func RunJanitor(ctx context.Context, s Store, interval, ttl time.Duration, now f
 		}
 	}
 }
+
+// Pinger is a Store that can say whether it is reachable, for the health check.
+type Pinger interface {
+	Ping(ctx context.Context) error
+}
+
+// Ping asks s whether it is reachable; a store without a way to tell (Memory) always is.
+func Ping(ctx context.Context, s Store) error {
+	if p, ok := s.(Pinger); ok {
+		return p.Ping(ctx)
+	}
+	return nil
+}
+
+// Observed wraps s so that every operation reports its name ("load", "cas", "sweep"), duration
+// and error to observe, for the operator's latency histograms. Ping passes through.
+func Observed(s Store, observe func(op string, d time.Duration, err error)) Store {
+	return observed{s, observe}
+}
+
+type observed struct {
+	s       Store
+	observe func(op string, d time.Duration, err error)
+}
+
+func (o observed) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	start := time.Now()
+	data, v, err := o.s.Load(ctx, key)
+	o.observe("load", time.Since(start), err)
+	return data, v, err
+}
+
+func (o observed) CompareAndSwap(ctx context.Context, key string, oldVersion uint64, data []byte) error {
+	start := time.Now()
+	err := o.s.CompareAndSwap(ctx, key, oldVersion, data)
+	o.observe("cas", time.Since(start), err)
+	return err
+}
+
+func (o observed) Sweep(ctx context.Context, before time.Time) (int, error) {
+	start := time.Now()
+	n, err := o.s.Sweep(ctx, before)
+	o.observe("sweep", time.Since(start), err)
+	return n, err
+}
+
+func (o observed) Ping(ctx context.Context) error { return Ping(ctx, o.s) }

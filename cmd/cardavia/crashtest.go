@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// runCrashTest runs `cardavia crashtest`: this binary as a server on a loopback port with a
+// fresh data directory, players making moves, and the server killed with SIGKILL and
+// restarted several times. Every move answered with a 303 (no notice) must still be there
+// afterwards: each player checks, on every page, that the match's move number has not gone
+// back below the last one acknowledged to it.
+func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("cardavia crashtest", flag.ContinueOnError)
+	fs.SetOutput(out)
+	players := fs.Int("players", 200, "players")
+	kills := fs.Int("kills", 5, "times the server is killed with SIGKILL")
+	every := fs.Duration("every", 3*time.Second, "play between kills")
+	storeKind := fs.String("store", storeBolt, "the server's store; memory shows what a lost move looks like")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if *players < 1 || *kills < 1 || *kills > 50 || *every <= 0 || *every > time.Minute {
+		return fmt.Errorf("crashtest: want -players >= 1, 1 <= -kills <= 50, 0 < -every <= 1m")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	data, err := os.MkdirTemp("", "cardavia-crashtest-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(data)
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	base, _ := url.Parse("http://" + addr)
+
+	start := func() (*exec.Cmd, error) {
+		cmd := exec.Command(self, "-addr", addr, "-data", data, "-store", *storeKind, "-metrics-addr", "off", "-post-rate", "0", "-log-level", "error")
+		cmd.Stdout, cmd.Stderr = io.Discard, io.Discard
+		if err := cmd.Start(); err != nil {
+			return nil, err
+		}
+		for range 100 {
+			if resp, err := http.Get(base.String() + "/healthz"); err == nil {
+				resp.Body.Close()
+				if resp.StatusCode == 200 {
+					return cmd, nil
+				}
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+		_ = cmd.Process.Kill()
+		_ = cmd.Wait()
+		return nil, fmt.Errorf("crashtest: server on %s never became healthy", addr)
+	}
+	server, err := start()
+	if err != nil {
+		return err
+	}
+	defer func() { _ = server.Process.Kill(); _ = server.Wait() }()
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	transport := &http.Transport{MaxIdleConnsPerHost: *players + 10}
+	var acked, checked, lost, failed atomic.Int64
+	var wg sync.WaitGroup
+	stats := &loadStats{}
+	for i := range *players {
+		wg.Go(func() {
+			p := newVirtualPlayer(base, transport, i, stats, time.Time{})
+			game := []string{"asnas", "guandan"}[i%2]
+			var mine uint64 // the highest move number a 303 has promised this player
+			path := "/" + game
+			for ctx.Err() == nil {
+				_, body, err := p.do(ctx, http.MethodGet, path, nil)
+				path = "/" + game
+				if err != nil {
+					failed.Add(1)
+					sleepCtx(ctx, 200*time.Millisecond)
+					continue
+				}
+				if n, ok := pageMove(body); ok {
+					checked.Add(1)
+					if n < mine {
+						lost.Add(1)
+						fmt.Fprintf(out, "player %d: match at move %d after move %d was acknowledged\n", i, n, mine)
+					}
+				}
+				choice, ok := chooseForm(body, "/"+game+"/", p.rng)
+				if !ok {
+					sleepCtx(ctx, 200*time.Millisecond)
+					continue
+				}
+				if choice.follow != "" {
+					path = choice.follow
+					continue
+				}
+				if !sleepCtx(ctx, time.Duration(50+p.rng.IntN(200))*time.Millisecond) {
+					return
+				}
+				resp, _, err := p.do(ctx, http.MethodPost, choice.action, choice.values)
+				if err != nil {
+					failed.Add(1)
+					continue
+				}
+				loc := resp.Header.Get("Location")
+				if resp.StatusCode == http.StatusSeeOther && !strings.Contains(loc, "notice=") {
+					if n, err := strconv.ParseUint(choice.values.Get("move"), 10, 64); err == nil && n+1 > mine {
+						mine = n + 1
+						acked.Add(1)
+					}
+				}
+			}
+		})
+	}
+	for k := range *kills {
+		if !sleepCtx(ctx, *every) {
+			break
+		}
+		_ = server.Process.Signal(os.Kill)
+		_ = server.Wait()
+		fmt.Fprintf(out, "kill -9 #%d after %d acknowledged moves\n", k+1, acked.Load())
+		if server, err = start(); err != nil {
+			cancel()
+			wg.Wait()
+			return err
+		}
+	}
+	sleepCtx(ctx, *every) // let every player look at its match once more
+	cancel()
+	wg.Wait()
+	fmt.Fprintf(out, "crashtest: %d players, %d kills, %d moves acknowledged, %d pages checked, %d requests failed during kills, %d lost\n",
+		*players, *kills, acked.Load(), checked.Load(), failed.Load(), lost.Load())
+	if lost.Load() > 0 {
+		return fmt.Errorf("crashtest: %d acknowledged moves lost", lost.Load())
+	}
+	return nil
+}
+
+// pageMove is the move number of the page's game forms.
+func pageMove(body []byte) (uint64, bool) {
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(body)))
+	if err != nil {
+		return 0, false
+	}
+	v, ok := doc.Find(`form input[name="move"]`).First().Attr("value")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.ParseUint(v, 10, 64)
+	return n, err == nil
+}

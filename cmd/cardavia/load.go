@@ -1,0 +1,435 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"net/http/cookiejar"
+	"net/url"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/go-chi/chi/v5"
+)
+
+// maxLoadDuration bounds a load run, whatever the flags say.
+const maxLoadDuration = 10 * time.Minute
+
+// loopbackTarget accepts only a URL on this machine: the load tool must never be pointed at
+// somebody else's server.
+func loopbackTarget(raw string) (*url.URL, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("load: target %q: want http://127.0.0.1:PORT", raw)
+	}
+	host := u.Hostname()
+	if ip := net.ParseIP(host); ip != nil {
+		if !ip.IsLoopback() {
+			return nil, fmt.Errorf("load: target %s is not a loopback address: refused", host)
+		}
+		return u, nil
+	}
+	if host != "localhost" {
+		return nil, fmt.Errorf("load: target %s is not a loopback address: refused", host)
+	}
+	return u, nil
+}
+
+// loadStats gathers one run's measurements; safe for concurrent players.
+type loadStats struct {
+	mu       sync.Mutex
+	requests int
+	errors   int
+	posts    []time.Duration
+	finished map[string]int
+	firstErr []string
+}
+
+func (s *loadStats) request(post bool, d time.Duration, err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.requests++
+	if post && err == nil {
+		s.posts = append(s.posts, d)
+	}
+	if err != nil {
+		s.errors++
+		if len(s.firstErr) < 5 {
+			s.firstErr = append(s.firstErr, err.Error())
+		}
+	}
+}
+
+func (s *loadStats) finish(game string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.finished == nil {
+		s.finished = map[string]int{}
+	}
+	s.finished[game]++
+}
+
+func percentile(sorted []time.Duration, p float64) time.Duration {
+	if len(sorted) == 0 {
+		return 0
+	}
+	return sorted[min(len(sorted)-1, int(p*float64(len(sorted))))]
+}
+
+func (s *loadStats) report(out io.Writer, name string, players int, elapsed time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	slices.Sort(s.posts)
+	fmt.Fprintf(out, "%-9s players %5d  requests %7d  %7.1f req/s  POST p50 %7.1f ms  p99 %7.1f ms  errors %d",
+		name, players, s.requests, float64(s.requests)/elapsed.Seconds(),
+		ms(percentile(s.posts, 0.50)), ms(percentile(s.posts, 0.99)), s.errors)
+	if len(s.finished) > 0 {
+		fmt.Fprintf(out, "  matches finished: asnas %d, guandan %d", s.finished["asnas"], s.finished["guandan"])
+	}
+	fmt.Fprintln(out)
+	for _, e := range s.firstErr {
+		fmt.Fprintln(out, "   error:", e)
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// runLoad runs `cardavia load`: virtual players playing whole matches of both games through
+// the real forms of a running server, and, in the same window, a smaller crowd against a bare
+// chi handler started here, as the machine's own floor.
+func runLoad(ctx context.Context, args []string, out io.Writer) error {
+	fs := flag.NewFlagSet("cardavia load", flag.ContinueOnError)
+	fs.SetOutput(out)
+	target := fs.String("url", "http://127.0.0.1:8080", "the running server (loopback only)")
+	players := fs.Int("players", 100, "virtual players")
+	duration := fs.Duration("duration", 60*time.Second, "how long to play (at most 10m)")
+	rampUp := fs.Duration("ramp", 5*time.Second, "players join evenly over this time; measurements start after it")
+	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline)")
+	noBaseline := fs.Bool("no-baseline", false, "skip the bare-handler baseline")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	u, err := loopbackTarget(*target)
+	if err != nil {
+		return err
+	}
+	if *players < 1 || *duration <= 0 || *duration > maxLoadDuration {
+		return fmt.Errorf("load: want -players >= 1 and 0 < -duration <= %v", maxLoadDuration)
+	}
+	if *baseline == 0 && !*noBaseline {
+		*baseline = max(10, *players/10)
+	}
+	if *noBaseline {
+		*baseline = 0
+	}
+	ctx, cancel := context.WithTimeout(ctx, *rampUp+*duration)
+	defer cancel()
+
+	transport := &http.Transport{MaxIdleConns: 0, MaxIdleConnsPerHost: *players + *baseline + 10, IdleConnTimeout: 30 * time.Second}
+	defer transport.CloseIdleConnections()
+	measureFrom := time.Now().Add(*rampUp)
+
+	var wg sync.WaitGroup
+	site := &loadStats{}
+	for i := range *players {
+		wg.Go(func() {
+			delay := time.Duration(int64(*rampUp) * int64(i) / int64(*players))
+			if !sleepCtx(ctx, delay) {
+				return
+			}
+			p := newVirtualPlayer(u, transport, i, site, measureFrom)
+			p.play(ctx)
+		})
+	}
+	bare := &loadStats{}
+	if *baseline > 0 {
+		bu, stop, err := startBareHandler()
+		if err != nil {
+			return err
+		}
+		defer stop()
+		for i := range *baseline {
+			wg.Go(func() {
+				delay := time.Duration(int64(*rampUp) * int64(i) / int64(*baseline))
+				if !sleepCtx(ctx, delay) {
+					return
+				}
+				newVirtualPlayer(bu, transport, *players+i, bare, measureFrom).playBare(ctx)
+			})
+		}
+	}
+	wg.Wait()
+	elapsed := *duration
+	fmt.Fprintf(out, "load: %s, %v measured after a %v ramp-up, pauses 0.25-0.75 s between moves\n", u.Host, elapsed, *rampUp)
+	site.report(out, "cardavia", *players, elapsed)
+	if *baseline > 0 {
+		bare.report(out, "bare chi", *baseline, elapsed)
+	}
+	return nil
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+// virtualPlayer is one browser: a cookie jar, a pause between moves like a person's, and the
+// forms of the page it last saw.
+type virtualPlayer struct {
+	base        *url.URL
+	client      *http.Client
+	rng         *rand.Rand
+	stats       *loadStats
+	measureFrom time.Time
+	// addr is sent as X-Forwarded-For, so that a server run with -client-ip-header
+	// X-Forwarded-For limits each player on its own, as it would behind a proxy.
+	addr string
+}
+
+func newVirtualPlayer(base *url.URL, tr http.RoundTripper, i int, stats *loadStats, from time.Time) *virtualPlayer {
+	jar, _ := cookiejar.New(nil)
+	return &virtualPlayer{
+		base: base, stats: stats, measureFrom: from,
+		client: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second,
+			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
+		rng:  rand.New(rand.NewPCG(uint64(i), 0x10ad)),
+		addr: fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255),
+	}
+}
+
+// do sends one request and reads the body; a status of 400 or more is an error. Requests are
+// counted only once the ramp-up is over.
+func (p *virtualPlayer) do(ctx context.Context, method, path string, form url.Values) (*http.Response, []byte, error) {
+	var body io.Reader
+	if form != nil {
+		body = strings.NewReader(form.Encode())
+	}
+	// Paths come from our own pages ("/asnas?notice=stale"): always on the target's host.
+	req, err := http.NewRequestWithContext(ctx, method, p.base.Scheme+"://"+p.base.Host+path, body)
+	if err != nil {
+		return nil, nil, err
+	}
+	if form != nil {
+		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	}
+	req.Header.Set("X-Forwarded-For", p.addr)
+	// No Accept-Encoding of our own: the transport then asks for gzip and decodes it, as a
+	// browser would.
+	start := time.Now()
+	resp, err := p.client.Do(req)
+	var b []byte
+	if err == nil {
+		b, err = io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if err == nil && resp.StatusCode >= 400 {
+			err = fmt.Errorf("%s %s: status %d", method, path, resp.StatusCode)
+		}
+	}
+	if ctx.Err() != nil {
+		return resp, b, ctx.Err() // the run's end, not the server's fault
+	}
+	if start.After(p.measureFrom) {
+		p.stats.request(method == http.MethodPost, time.Since(start), err)
+	}
+	return resp, b, err
+}
+
+// play alternates between the games: a whole match of one, then of the other.
+func (p *virtualPlayer) play(ctx context.Context) {
+	games := []string{"asnas", "guandan"}
+	g := p.rng.IntN(2)
+	path := "/" + games[g]
+	for ctx.Err() == nil {
+		_, body, err := p.do(ctx, http.MethodGet, path, nil)
+		if err != nil {
+			if !sleepCtx(ctx, time.Second) {
+				return
+			}
+			path = "/" + games[g]
+			continue
+		}
+		choice, ok := chooseForm(body, "/"+games[g]+"/", p.rng)
+		if !ok {
+			path = "/" + games[g]
+			if !sleepCtx(ctx, time.Second) {
+				return
+			}
+			continue
+		}
+		if choice.follow != "" {
+			path = choice.follow // a link the page offers first (Guandan's hint selects cards)
+			continue
+		}
+		if !sleepCtx(ctx, time.Duration(250+p.rng.IntN(500))*time.Millisecond) {
+			return
+		}
+		resp, _, err := p.do(ctx, http.MethodPost, choice.action, choice.values)
+		path = "/" + games[g]
+		if err != nil {
+			continue
+		}
+		if choice.newMatch {
+			p.stats.finish(games[g])
+			g = 1 - g
+			path = "/" + games[g]
+			continue
+		}
+		if loc := resp.Header.Get("Location"); loc != "" && strings.HasPrefix(loc, "/") {
+			path = loc
+		}
+	}
+}
+
+// playBare plays against the bare handler: the same rhythm and the same GET-then-POST shape.
+func (p *virtualPlayer) playBare(ctx context.Context) {
+	for ctx.Err() == nil {
+		_, body, err := p.do(ctx, http.MethodGet, "/", nil)
+		if err != nil {
+			if !sleepCtx(ctx, time.Second) {
+				return
+			}
+			continue
+		}
+		choice, ok := chooseForm(body, "/", p.rng)
+		if !sleepCtx(ctx, time.Duration(250+p.rng.IntN(500))*time.Millisecond) {
+			return
+		}
+		if ok {
+			_, _, _ = p.do(ctx, http.MethodPost, choice.action, choice.values)
+		}
+	}
+}
+
+// formChoice is what a player does next: post a form, or first follow a link.
+type formChoice struct {
+	action   string
+	values   url.Values
+	follow   string
+	newMatch bool
+}
+
+// chooseForm reads a page's forms generically, as a browser would submit them: the form's
+// action (or the button's formaction), its hidden inputs, its checked boxes (a required radio
+// group with none checked gets its first choice) and the pressed button's name and value. It
+// prefers buttons marked data-action, never confirms a restart in the middle of a match, and
+// when a form asks for cards to be selected and none are, follows the page's hint link first.
+func chooseForm(body []byte, prefix string, rng *rand.Rand) (formChoice, bool) {
+	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(body)))
+	if err != nil {
+		return formChoice{}, false
+	}
+	var choices []formChoice
+	var needsCards bool
+	doc.Find(`form[method="post"]`).Each(func(_ int, f *goquery.Selection) {
+		action, _ := f.Attr("action")
+		if !strings.HasPrefix(action, prefix) {
+			return // the language and filter forms of the header
+		}
+		values := url.Values{}
+		f.Find(`input[type="hidden"]`).Each(func(_ int, in *goquery.Selection) {
+			values.Add(in.AttrOr("name", ""), in.AttrOr("value", ""))
+		})
+		checked := 0
+		f.Find(`input[type="checkbox"][checked], input[type="radio"][checked]`).Each(func(_ int, in *goquery.Selection) {
+			values.Add(in.AttrOr("name", ""), in.AttrOr("value", ""))
+			checked++
+		})
+		if checked == 0 {
+			if r := f.Find(`input[type="radio"][required]:not([disabled])`).First(); r.Length() > 0 {
+				values.Add(r.AttrOr("name", ""), r.AttrOr("value", ""))
+			}
+		}
+		hasBoxes := f.Find(`input[type="checkbox"]`).Length() > 0
+		buttons := f.Find(`button[data-action]`)
+		if buttons.Length() == 0 {
+			buttons = f.Find(`button[type="submit"], button:not([type]), input[type="submit"]`)
+		}
+		buttons.Each(func(_ int, b *goquery.Selection) {
+			da := b.AttrOr("data-action", "")
+			if da == "restart" {
+				return // confirming a restart throws a match away: a player finishes it
+			}
+			v := url.Values{}
+			for k, vs := range values {
+				v[k] = slices.Clone(vs)
+			}
+			if n := b.AttrOr("name", ""); n != "" {
+				v.Set(n, b.AttrOr("value", ""))
+			}
+			act := b.AttrOr("formaction", action)
+			if hasBoxes && checked == 0 && (da == "play" || act == action) {
+				needsCards = true
+				return // submitting no cards is not a play
+			}
+			choices = append(choices, formChoice{action: act, values: v, newMatch: da == "new" || strings.HasSuffix(act, "/restart")})
+		})
+	})
+	if needsCards && len(choices) == 0 {
+		if hint, ok := doc.Find(`a[data-action="hint"]`).Attr("href"); ok {
+			return formChoice{follow: hint}, true
+		}
+	}
+	// Play what the hint selected rather than always passing.
+	for _, c := range choices {
+		if c.values.Has("card") {
+			return c, true
+		}
+	}
+	if needsCards {
+		if hint, ok := doc.Find(`a[data-action="hint"]`).Attr("href"); ok && rng.IntN(2) == 0 {
+			return formChoice{follow: hint}, true
+		}
+	}
+	if len(choices) == 0 {
+		return formChoice{}, false
+	}
+	return choices[rng.IntN(len(choices))], true
+}
+
+// startBareHandler serves a page with one small form and answers its POST with a 303, through
+// chi, on a loopback port: what the machine does with no game, store or templates behind it.
+func startBareHandler() (*url.URL, func(), error) {
+	r := chi.NewRouter()
+	var mu sync.Mutex
+	move := 0
+	r.Get("/", func(w http.ResponseWriter, _ *http.Request) {
+		mu.Lock()
+		n := move
+		mu.Unlock()
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		fmt.Fprintf(w, `<!doctype html><title>bare</title><form method="post" action="/move"><input type="hidden" name="move" value="%d"><button type="submit" data-action="go">Go</button></form>`, n)
+	})
+	r.Post("/move", func(w http.ResponseWriter, req *http.Request) {
+		_ = req.ParseForm()
+		mu.Lock()
+		move++
+		mu.Unlock()
+		http.Redirect(w, req, "/", http.StatusSeeOther)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return nil, nil, err
+	}
+	srv := &http.Server{Handler: r, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			fmt.Println("bare handler:", err)
+		}
+	}()
+	u, _ := url.Parse("http://" + ln.Addr().String())
+	return u, func() { _ = srv.Close() }, nil
+}

@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"testing"
+	"time"
+
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/web"
+	"github.com/cardavia/cardavia/web/store"
+)
+
+func TestLoadRefusesOtherHosts(t *testing.T) {
+	for _, u := range []string{"http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:9/"} {
+		if _, err := loopbackTarget(u); err != nil {
+			t.Errorf("%s refused: %v", u, err)
+		}
+	}
+	for _, u := range []string{"http://10.0.0.1:8080", "http://example.org", "http://0.0.0.0:8080", "ftp://127.0.0.1", "127.0.0.1:8080", "http://localhost.example.org"} {
+		if _, err := loopbackTarget(u); err == nil {
+			t.Errorf("%s accepted", u)
+		}
+	}
+}
+
+// The virtual players play both games through the real router's forms: matches advance (the
+// store sees compare-and-swaps beyond the first deals) and nothing answers an error.
+func TestVirtualPlayersPlayBothGames(t *testing.T) {
+	m := web.NewMetrics()
+	h, err := web.New(web.Config{
+		Store:       store.NewMemory(store.TTL, time.Now),
+		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
+		AsnasAI:     func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
+		GuandanAI:   func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
+		Metrics:     m,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	u, _ := url.Parse(srv.URL)
+	stats := &loadStats{}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	for i := range 2 {
+		p := newVirtualPlayer(u, srv.Client().Transport, i, stats, time.Time{})
+		p.rng = rand.New(rand.NewPCG(uint64(i), 1))
+		go p.play(ctx)
+	}
+	<-ctx.Done()
+	time.Sleep(100 * time.Millisecond)
+	stats.mu.Lock()
+	defer stats.mu.Unlock()
+	if stats.errors > 0 {
+		t.Errorf("%d errors: %s", stats.errors, strings.Join(stats.firstErr, "; "))
+	}
+	if len(stats.posts) < 4 {
+		t.Errorf("only %d moves posted in 2 s by two players", len(stats.posts))
+	}
+}

@@ -1,0 +1,118 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Redis is a Store in a Redis database, shared by every cardavia process pointed at it: a
+// match begun through one process continues through any other. Each entry is a hash (v: the
+// version, d: the data) that Redis itself expires TTL after its last write.
+type Redis struct {
+	client *redis.Client
+	prefix string
+	ttl    time.Duration
+}
+
+// casScript is the compare-and-swap: Redis runs a script atomically, so no other process's
+// write can fall between the version check and the write. A missing key is version 0.
+var casScript = redis.NewScript(`
+local cur = redis.call('HGET', KEYS[1], 'v')
+if not cur then cur = '0' end
+if cur ~= ARGV[1] then return 0 end
+redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
+redis.call('PEXPIRE', KEYS[1], ARGV[4])
+return 1
+`)
+
+// OpenRedis connects to the Redis at url ("redis://host:port/db") and checks that it answers.
+// Keys are kept under "cardavia:" so the database may be shared with other programs.
+func OpenRedis(ctx context.Context, url string, ttl time.Duration) (*Redis, error) {
+	opt, err := redis.ParseURL(url)
+	if err != nil {
+		return nil, fmt.Errorf("store: redis url: %w", err)
+	}
+	// Many players move at once; the default pool (10 per CPU) would make them queue.
+	opt.PoolSize = max(opt.PoolSize, 64)
+	r := &Redis{client: redis.NewClient(opt), prefix: "cardavia:", ttl: ttl}
+	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	if err := r.Ping(pingCtx); err != nil {
+		r.client.Close()
+		return nil, fmt.Errorf("store: redis %s: %w", opt.Addr, err)
+	}
+	return r, nil
+}
+
+// Close closes the connections.
+func (r *Redis) Close() error { return r.client.Close() }
+
+// Ping implements Pinger.
+func (r *Redis) Ping(ctx context.Context) error { return r.client.Ping(ctx).Err() }
+
+// Load implements Store.
+func (r *Redis) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	vals, err := r.client.HMGet(ctx, r.prefix+key, "v", "d").Result()
+	if err != nil {
+		return nil, 0, fmt.Errorf("store: redis load: %w", err)
+	}
+	vs, _ := vals[0].(string)
+	if vs == "" {
+		return nil, 0, nil // missing or expired: Redis has forgotten its version too
+	}
+	version, err := strconv.ParseUint(vs, 10, 64)
+	if err != nil {
+		// A damaged entry is no match at all (as in Bolt): its version is kept so that a
+		// fresh one can replace it.
+		return nil, 0, nil
+	}
+	d, _ := vals[1].(string)
+	return []byte(d), version, nil
+}
+
+// CompareAndSwap implements Store.
+func (r *Redis) CompareAndSwap(ctx context.Context, key string, oldVersion uint64, data []byte) error {
+	ok, err := casScript.Run(ctx, r.client, []string{r.prefix + key},
+		strconv.FormatUint(oldVersion, 10), strconv.FormatUint(oldVersion+1, 10), data, r.ttl.Milliseconds()).Int()
+	if err != nil {
+		return fmt.Errorf("store: redis compare-and-swap: %w", err)
+	}
+	if ok != 1 {
+		return ErrConflict
+	}
+	return nil
+}
+
+// Sweep implements Store. Redis expires entries itself, so there is nothing to do.
+func (r *Redis) Sweep(context.Context, time.Time) (int, error) { return 0, nil }
+
+// SessionSecret returns the site's session secret kept in Redis, generating it on the very
+// first start. SET NX decides a race between two processes starting at once: exactly one
+// secret is stored, and both read it back. It never expires; to rotate, give
+// CARDAVIA_SESSION_KEYS instead.
+func (r *Redis) SessionSecret(ctx context.Context) ([]byte, error) {
+	key := r.prefix + "session-secret"
+	fresh := make([]byte, 32)
+	if _, err := rand.Read(fresh); err != nil {
+		return nil, err
+	}
+	if err := r.client.SetNX(ctx, key, hex.EncodeToString(fresh), 0).Err(); err != nil {
+		return nil, fmt.Errorf("store: redis session secret: %w", err)
+	}
+	s, err := r.client.Get(ctx, key).Result()
+	if err != nil {
+		return nil, fmt.Errorf("store: redis session secret: %w", err)
+	}
+	secret, err := hex.DecodeString(s)
+	if err != nil || len(secret) < 32 {
+		return nil, errors.New("store: the session secret kept in redis is damaged")
+	}
+	return secret, nil
+}

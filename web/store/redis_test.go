@@ -1,0 +1,159 @@
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"os"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/alicebob/miniredis/v2"
+)
+
+// redisURLEnv names a real Redis for the integration runs (scripts/test.sh starts one and sets
+// it); without it the Redis tests run against miniredis.
+const redisURLEnv = "CARDAVIA_TEST_REDIS_URL"
+
+// newTestRedis opens a Redis store for one test: on the real server when redisURLEnv is set
+// (under a prefix of its own, so tests never see each other's keys), else on a fresh
+// miniredis.
+func newTestRedis(t *testing.T) *Redis {
+	t.Helper()
+	url := os.Getenv(redisURLEnv)
+	if url == "" {
+		url = "redis://" + miniredis.RunT(t).Addr()
+	}
+	r, err := OpenRedis(context.Background(), url, TTL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	r.prefix = "cardavia-test-" + hex.EncodeToString(b[:]) + ":"
+	t.Cleanup(func() { r.Close() })
+	return r
+}
+
+func TestRedisExpiry(t *testing.T) {
+	mr := miniredis.RunT(t)
+	r, err := OpenRedis(context.Background(), "redis://"+mr.Addr(), time.Hour)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	ctx := context.Background()
+	if err := r.CompareAndSwap(ctx, "k", 0, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	mr.FastForward(59 * time.Minute)
+	if err := r.CompareAndSwap(ctx, "k", 1, []byte("y")); err != nil {
+		t.Fatal(err)
+	}
+	// The write renewed the TTL: an hour from the second write, not the first.
+	mr.FastForward(59 * time.Minute)
+	if data, v, _ := r.Load(ctx, "k"); string(data) != "y" || v != 2 {
+		t.Fatalf("entry gone before its time: %q, %d", data, v)
+	}
+	mr.FastForward(2 * time.Minute)
+	data, v, err := r.Load(ctx, "k")
+	if err != nil || data != nil || v != 0 {
+		t.Fatalf("expired entry: Load = %q, %d, %v; want nil, 0, nil", data, v, err)
+	}
+	if err := r.CompareAndSwap(ctx, "k", v, []byte("new")); err != nil {
+		t.Fatalf("replace expired: %v", err)
+	}
+}
+
+// TestConcurrentSwapOneWins: many writers from one version, as a double-click or two tabs
+// (or two processes) would send; exactly one applies. For Bolt this runs the writers through
+// one group commit.
+func TestConcurrentSwapOneWins(t *testing.T) {
+	stores(t, func(t *testing.T, s Store, _ *clock) {
+		ctx := context.Background()
+		if err := s.CompareAndSwap(ctx, "k", 0, []byte("start")); err != nil {
+			t.Fatal(err)
+		}
+		var won, lost atomic.Int32
+		var wg sync.WaitGroup
+		for i := range 16 {
+			wg.Go(func() {
+				err := s.CompareAndSwap(ctx, "k", 1, []byte{byte('a' + i)})
+				switch {
+				case err == nil:
+					won.Add(1)
+				case errors.Is(err, ErrConflict):
+					lost.Add(1)
+				default:
+					t.Error(err)
+				}
+			})
+			// Other keys written at the same moment share the batch and must all land.
+			wg.Go(func() {
+				if err := s.CompareAndSwap(ctx, "other"+string(rune('a'+i)), 0, []byte("o")); err != nil {
+					t.Error(err)
+				}
+			})
+		}
+		wg.Wait()
+		if won.Load() != 1 || lost.Load() != 15 {
+			t.Fatalf("%d writes applied, %d refused; want 1 and 15", won.Load(), lost.Load())
+		}
+		if _, v, _ := s.Load(ctx, "k"); v != 2 {
+			t.Fatalf("version %d after one applied write, want 2", v)
+		}
+		for i := range 16 {
+			if data, v, _ := s.Load(ctx, "other"+string(rune('a'+i))); string(data) != "o" || v != 1 {
+				t.Fatalf("write %d of the batch lost: %q, %d", i, data, v)
+			}
+		}
+	})
+}
+
+// TestRedisSessionSecretOnce: two processes starting at once agree on one secret, and it stays.
+func TestRedisSessionSecretOnce(t *testing.T) {
+	r := newTestRedis(t)
+	ctx := context.Background()
+	secrets := make([][]byte, 8)
+	var wg sync.WaitGroup
+	for i := range secrets {
+		wg.Go(func() {
+			s, err := r.SessionSecret(ctx)
+			if err != nil {
+				t.Error(err)
+			}
+			secrets[i] = s
+		})
+	}
+	wg.Wait()
+	for i, s := range secrets {
+		if len(s) < 32 || string(s) != string(secrets[0]) {
+			t.Fatalf("starter %d got secret %x, starter 0 got %x", i, s, secrets[0])
+		}
+	}
+	again, err := r.SessionSecret(ctx)
+	if err != nil || string(again) != string(secrets[0]) {
+		t.Fatalf("secret changed on a later start: %x, %v", again, err)
+	}
+}
+
+func TestRedisPingFailsWhenGone(t *testing.T) {
+	mr := miniredis.RunT(t)
+	r, err := OpenRedis(context.Background(), "redis://"+mr.Addr(), TTL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	if err := Ping(context.Background(), r); err != nil {
+		t.Fatalf("ping a running redis: %v", err)
+	}
+	mr.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if err := Ping(ctx, r); err == nil {
+		t.Fatal("ping succeeds with redis gone")
+	}
+}

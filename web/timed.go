@@ -1,0 +1,45 @@
+package web
+
+import (
+	"errors"
+	"time"
+
+	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/store"
+)
+
+// timedAsnas reports each As-Nas AI decision's duration.
+type timedAsnas struct {
+	ai AsnasAI
+	m  *Metrics
+}
+
+func (t timedAsnas) Decide(v asnas.View) asnas.Verb {
+	start := time.Now()
+	defer func() { t.m.AIDecision("asnas", time.Since(start)) }()
+	return t.ai.Decide(v)
+}
+
+// timedGuandan reports each Guandan AI decision's duration: its plays and its return cards.
+// Plan (the human's arrangement) is not a seat's decision.
+type timedGuandan struct {
+	ai GuandanAI
+	m  *Metrics
+}
+
+func (t timedGuandan) Play(v gd.View) gd.Action {
+	start := time.Now()
+	defer func() { t.m.AIDecision("guandan", time.Since(start)) }()
+	return t.ai.Play(v)
+}
+
+func (t timedGuandan) Return(v gd.View) gd.Card {
+	start := time.Now()
+	defer func() { t.m.AIDecision("guandan", time.Since(start)) }()
+	return t.ai.Return(v)
+}
+
+func (t timedGuandan) Plan(hand gd.Set, level gd.Rank) []gd.Play { return t.ai.Plan(hand, level) }
+
+func isConflict(err error) bool { return errors.Is(err, store.ErrConflict) }
