@@ -110,7 +110,7 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 
 // asnasRestartForm asks for confirmation before a match is thrown away.
 func (s *Server) asnasRestartForm(w http.ResponseWriter, r *http.Request) error {
-	return asnasGame.restartForm(s, w, r, views.AsnasRestartPage)
+	return asnasGame.restartForm(s, w, r)
 }
 
 // asnasRestart starts a new match: the confirmed restart, or "New match" after the last deal.

@@ -8,11 +8,13 @@ func games() []views.Game {
 	return []views.Game{
 		{
 			ID: "asnas", Cards: 20, TableURL: "/asnas", RulesURL: "/asnas/rules",
-			Fan: []string{"cards/asnas/as.svg", "cards/asnas/shah.svg", "cards/asnas/bibi.svg", "cards/asnas/sarbaz.svg", "cards/asnas/couli.svg"},
+			Fan:      []string{"cards/asnas/as.svg", "cards/asnas/shah.svg", "cards/asnas/bibi.svg", "cards/asnas/sarbaz.svg", "cards/asnas/couli.svg"},
+			Pictures: views.HandRanking,
 		},
 		{
 			ID: "guandan", Cards: 108, TableURL: "/guandan", RulesURL: "/guandan/rules",
-			Fan: []string{"cards/guandan/rj.svg", "cards/guandan/bj.svg", "cards/guandan/2h-wild.svg", "cards/guandan/2c-level.svg", "cards/guandan/as.svg"},
+			Fan:      []string{"cards/guandan/rj.svg", "cards/guandan/bj.svg", "cards/guandan/2h-wild.svg", "cards/guandan/2c-level.svg", "cards/guandan/as.svg"},
+			Pictures: views.Combinations,
 		},
 	}
 }

@@ -252,7 +252,7 @@ func guandanAct(g *record.Guandan, a gd.Action) (*record.Guandan, error) {
 
 // guandanRestartForm asks for confirmation before a match is thrown away.
 func (s *Server) guandanRestartForm(w http.ResponseWriter, r *http.Request) error {
-	return guandanGame.restartForm(s, w, r, views.GuandanRestartPage)
+	return guandanGame.restartForm(s, w, r)
 }
 
 // guandanRestart starts a new match: the confirmed restart, or "New match" after the match.

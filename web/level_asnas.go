@@ -37,7 +37,7 @@ func (s *Server) asnasFor(r *http.Request) table[*record.Asnas] {
 	}
 	t := asnasGame
 	t.playAI = func(s *Server, a *record.Asnas) error {
-		return playAsnasAI(func(seed uint64) AsnasAI { return aiasnas.NewLevel(level, seed) }, a)
+		return playAsnasAI(func(seed uint64) AsnasAI { return timedAsnas{aiasnas.NewLevel(level, seed), s.cfg.Metrics} }, a)
 	}
 	t.deal = func(s *Server, id record.ID, seed uint64) (*record.Asnas, error) {
 		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())

@@ -37,7 +37,7 @@ func (s *Server) guandanPlayer(level aiguandan.Level, seed uint64) GuandanAI {
 	if level == aiguandan.LevelClub {
 		return s.cfg.GuandanAI(seed)
 	}
-	return aiguandan.NewAgent(level, seed)
+	return timeGuandan(aiguandan.NewAgent(level, seed), s.cfg.Metrics)
 }
 
 // recordedGuandan lets the engine's one agents' loop play on a match record, so that every

@@ -122,8 +122,9 @@ func TestMetricsHandlerExposition(t *testing.T) {
 func TestGameMetrics(t *testing.T) {
 	m := NewMetrics()
 	ts := newSite(t, func(c *Config) { c.Metrics = m })
-	ts.table()
-	ts.get("/guandan")
+	// A table page stores nothing (passers-by cost nothing); a match starts with its first
+	// move, here the restart that stores both tables' matches.
+	ts.storeBoth()
 	started := map[string]float64{}
 	for _, c := range gather(t, m, "cardavia_matches_started_total") {
 		started[labels(c)["game"]] = c.GetCounter().GetValue()
@@ -204,6 +205,7 @@ func TestDeadlineGivesThe503Page(t *testing.T) {
 		c.Store = slowStore{c.Store}
 		c.RequestTimeout = 20 * time.Millisecond
 	})
+	ts.get("/asnas") // a passer-by's table reads nothing; the visitor's next one does
 	p := ts.get("/asnas")
 	if p.status != http.StatusServiceUnavailable || p.doc.Find(`[data-status="503"]`).Length() != 1 || p.header.Get("Retry-After") == "" {
 		t.Fatalf("status %d, Retry-After %q:\n%s", p.status, p.header.Get("Retry-After"), p.body)

@@ -118,7 +118,7 @@ func New(cfg Config) (*Server, error) {
 	cfg.Store = store.Observed(cfg.Store, m.StoreOp)
 	asnasAI, guandanAI := cfg.AsnasAI, cfg.GuandanAI
 	cfg.AsnasAI = func(seed uint64) AsnasAI { return timedAsnas{asnasAI(seed), m} }
-	cfg.GuandanAI = func(seed uint64) GuandanAI { return timedGuandan{guandanAI(seed), m} }
+	cfg.GuandanAI = func(seed uint64) GuandanAI { return timeGuandan(guandanAI(seed), m) }
 	s := &Server{
 		cfg:      cfg,
 		log:      cfg.Logger,

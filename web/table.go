@@ -6,8 +6,6 @@ import (
 	"net/http"
 	"strconv"
 
-	"github.com/a-h/templ"
-
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/web/store"
 	"github.com/cardavia/cardavia/web/views"
@@ -268,13 +266,12 @@ func (t table[L]) restart(s *Server) step[L] {
 
 // restartForm asks for confirmation before a match is thrown away, the stored one or the one
 // the table shows a passer-by.
-func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request,
-	page func(ch views.Chrome, move uint64) templ.Component) error {
+func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request) error {
 	l, err := t.open(s, w, r)
 	if err != nil {
 		return err
 	}
-	return s.render(w, r, http.StatusOK, page(s.chrome(r, t.game), l.Token()))
+	return s.render(w, r, http.StatusOK, views.RestartPage(s.chrome(r, t.game), t.game, l.Token()))
 }
 
 // redirect answers 303 See Other to the table, with a notice ("" for none).

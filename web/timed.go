@@ -2,6 +2,7 @@ package web
 
 import (
 	"errors"
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"time"
 
 	"github.com/cardavia/cardavia/rules/asnas"
@@ -41,5 +42,22 @@ func (t timedGuandan) Return(v gd.View) gd.Card {
 }
 
 func (t timedGuandan) Plan(hand gd.Set, level gd.Rank) []gd.Play { return t.ai.Plan(hand, level) }
+
+// timedAdvisor is a timed player that can also explain its choice (the hint's reason).
+type timedAdvisor struct {
+	timedGuandan
+	adv aiguandan.Advisor
+}
+
+func (t timedAdvisor) Advise(v gd.View) (gd.Action, aiguandan.Reason) { return t.adv.Advise(v) }
+
+// timeGuandan times ai's decisions, keeping its Advise when it has one.
+func timeGuandan(ai GuandanAI, m *Metrics) GuandanAI {
+	t := timedGuandan{ai, m}
+	if a, ok := ai.(aiguandan.Advisor); ok {
+		return timedAdvisor{t, a}
+	}
+	return t
+}
 
 func isConflict(err error) bool { return errors.Is(err, store.ErrConflict) }

@@ -213,7 +213,7 @@ func TestEvents(t *testing.T) {
 	for _, s := range []int{0, 1} {
 		u, _, _ = u.Apply(Action{s, Fold})
 	}
-	u, ev, _ = u.Apply(Action{2, Fold})
+	_, ev, _ = u.Apply(Action{2, Fold})
 	want := []Event{{Kind: EvFolded, Seat: 2}, {Kind: EvUncontested, Seat: 3, Amount: Points(1)},
 		{Kind: EvWon, Seat: 3, Amount: Points(1)}, {Kind: EvDealOver, Seat: -1}}
 	if !reflect.DeepEqual(ev, want) {

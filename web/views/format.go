@@ -68,15 +68,12 @@ func verbLabel(ctx context.Context, v asnas.View, verb asnas.Verb) string {
 // (KeyL), so they work on a Persian or Chinese keyboard layout too.
 var shortcutKeys = map[string]string{
 	"look": "l", "call": "c", "hold": "h", "raise": "r", "fold": "f",
-	"play": "p", "pass": "x", "return": "r", "hint": "t",
+	"play": "p", "pass": "x", "return": "r", "hint": "h",
 	"next": "n", "new": "n",
 }
 
 // Shortcut is the key bound to a table action ("" for none), for aria-keyshortcuts.
 func Shortcut(action string) string { return shortcutKeys[action] }
-
-// shortcut is Shortcut under its older, unexported name.
-func shortcut(action string) string { return Shortcut(action) }
 
 // sayText is what a seat's action bubble says about its last action: the words of the button
 // the seat pressed ("Raise to 2", "Fold"), so that the bubble, the buttons and the log speak

@@ -35,7 +35,22 @@ type Game struct {
 	RulesURL string
 	// Fan names a few card images (asset paths) to show on the game's card.
 	Fan []string
+	// Pictures is what the rules page draws with the game's card art.
+	Pictures RulesPictures
 }
+
+// RulesPictures names the drawn part of a rules page.
+type RulesPictures uint8
+
+// The rules pages' pictures.
+const (
+	// NoPictures draws nothing beyond the text.
+	NoPictures RulesPictures = iota
+	// HandRanking draws the row of ranks and every hand category (As-Nas).
+	HandRanking
+	// Combinations draws every legal combination (Guandan).
+	Combinations
+)
 
 // RuleSection is one numbered section of a rules page.
 type RuleSection struct {

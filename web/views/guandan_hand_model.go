@@ -98,10 +98,11 @@ func bySuit(a, b gd.Card) int {
 // tribute) and so does ai/guandan; when rules/guandan exports one, this should call it (the
 // ai-guandan owners were told).
 func cardStrength(c gd.Card, level gd.Rank) int {
+	s := gd.CardStrength(c, level)
 	if c.IsWild(level) {
-		return gd.Strength(level, level) + 1 // shown just before the level rank's other cards
+		s++ // shown just before the level rank's other cards
 	}
-	return gd.Strength(c.Rank(), level)
+	return s
 }
 
 // rankGroups stacks the hand by rank, strongest first.

@@ -14,18 +14,7 @@ const (
 	ActionNew    GuandanAction = "new"
 )
 
-// guandanKeys are the keyboard shortcuts of the Guandan table, the one place they are
-// defined: each button carries its letter in aria-keyshortcuts (app.js binds it) and shows it
-// printed on the button. The letters are the English verbs' (x for pass, the usual "no");
-// Next deal and New match never share a page, so they share n.
-var guandanKeys = map[GuandanAction]string{
-	ActionPlay:   "p",
-	ActionPass:   "x",
-	ActionHint:   "h",
-	ActionReturn: "r",
-	ActionNext:   "n",
-	ActionNew:    "n",
-}
-
-// key is the action's shortcut letter.
-func (a GuandanAction) key() string { return guandanKeys[a] }
+// key is the action's shortcut letter, from the one table of every table's keys (Shortcut).
+// The Guandan letters are the English verbs' (x for pass, the usual "no"); Next deal and New
+// match never share a page, so they share n.
+func (a GuandanAction) key() string { return Shortcut(string(a)) }

@@ -2,9 +2,6 @@ package views
 
 import gd "github.com/cardavia/cardavia/rules/guandan"
 
-// guandanGameID is the Guandan game's id (Game.ID).
-const guandanGameID = "guandan"
-
 // comboLevel is the level the rules page's pictures are drawn at: at level 7 the two sevens
 // of hearts are wild, as the rules' own example says.
 const comboLevel = gd.Seven

@@ -30,7 +30,7 @@ func guandanRulesCombos(g Game) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		if g.ID == guandanGameID {
+		if g.Pictures == Combinations {
 			templ_7745c5c3_Err = guandanSprite().Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

@@ -109,7 +109,7 @@ func RulesPage(ch Chrome, g Game) templ.Component {
 					return templ_7745c5c3_Err
 				}
 			}
-			if g.ID == "asnas" {
+			if g.Pictures == HandRanking {
 				templ_7745c5c3_Err = rankRow(ch).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
@@ -169,7 +169,7 @@ func RulesPage(ch Chrome, g Game) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			if g.ID == "asnas" {
+			if g.Pictures == HandRanking {
 				templ_7745c5c3_Err = handRanking(ch).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
