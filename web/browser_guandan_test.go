@@ -430,6 +430,8 @@ func testGuandanReplay(t *testing.T, tb *tab) {
 	if !tb.exists("template[data-replay]") {
 		t.Fatal("no AI turns to replay in 30 moves")
 	}
+	tb.motion(true) // the tabs prefer reduced motion unless a test asks for the replay
+	defer tb.motion(false)
 	tb.load("reload", chromedp.Reload())
 	if !eval[bool](tb, `document.documentElement.classList.contains("greplaying")`) {
 		t.Fatal("the replay did not start")

@@ -114,7 +114,7 @@ func TestCoachOnRequest(t *testing.T) {
 	if !contains(verbs(p), "look") {
 		t.Skip("not the visitor's turn at the first deal of this seed")
 	}
-	if p.doc.Find(`a[data-action="coach"]`).Length() != 1 {
+	if p.doc.Find(`a[data-control="coach"]`).Length() != 1 {
 		t.Fatal("no way to ask the coach on the visitor's turn")
 	}
 	c := ts.get("/asnas?coach=1")
