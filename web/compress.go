@@ -79,7 +79,7 @@ const minCompressBytes = 512
 // request); static files once at the best level.
 const (
 	pageBrotliLevel = 4
-	pageGzipLevel   = 6
+	pageGzipLevel   = 1
 )
 
 var (
