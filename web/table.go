@@ -55,6 +55,9 @@ type step[L liveMatch] func(l L) (L, error)
 // matchKey is where a match's record is stored.
 func matchKey(id record.ID) string { return "match:" + id.String() }
 
+// replacedKey marks a match that a restart has replaced; it is written once.
+func replacedKey(id record.ID) string { return "replaced:" + id.String() }
+
 // loadMatch reads a stored match; ok is false when there is none under id or it no longer
 // decodes (a format or rules change, damage: logged, and its visitor gets a fresh table).
 func (t table[L]) loadMatch(ctx context.Context, s *Server, id record.ID) (l L, version uint64, ok bool, err error) {
@@ -181,10 +184,11 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		return err
 	}
 	if t.id(l) != t.id(old) {
-		// A restart. The old match is written again, unchanged, so that this move takes its
-		// turn like any other (two racing restarts cannot both win); the new match is then
-		// stored under its own, so far unused, key.
-		err := s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(old)), version, old.Encode())
+		// A restart. It claims the old match's one "replaced" mark (written once, from
+		// nothing), so that of two racing restarts only one wins, even when the other loaded
+		// the old match after the first had claimed it; the new match is then stored under its
+		// own, so far unused, key.
+		err := s.cfg.Store.CompareAndSwap(ctx, replacedKey(t.id(old)), 0, []byte{1})
 		if errors.Is(err, store.ErrConflict) {
 			return t.answer(s, w, r, back, "stale", nil)
 		}
