@@ -2,7 +2,6 @@ package web
 
 import (
 	"net/http"
-	"net/url"
 	"slices"
 	"strconv"
 	"testing"
@@ -38,15 +37,9 @@ func (p page) groot(name string) string { return attr(p.doc.Find(`[data-game="gu
 // visitorID reads the test client's session id from its cookie, as the server would.
 func (ts *testSite) visitorID() string {
 	ts.t.Helper()
-	u, _ := url.Parse(ts.srv.URL)
-	req, _ := http.NewRequest(http.MethodGet, ts.srv.URL, nil)
-	for _, c := range ts.client.Jar.Cookies(u) {
-		req.AddCookie(c)
-	}
-	sess, err := ts.server.sessions.Get(req, cookieName)
-	id, _ := sess.Values["id"].(string)
-	if err != nil || id == "" {
-		ts.t.Fatalf("no session id in the cookie: %v", err)
+	id, _ := ts.session().session.Values["id"].(string)
+	if id == "" {
+		ts.t.Fatal("no session id in the cookie")
 	}
 	return id
 }

@@ -42,18 +42,7 @@ func (d Duel) Run(ctx context.Context) (wins int, err error) {
 		if err := ctx.Err(); err != nil {
 			return wins, err
 		}
-		seed := gd.Mix(d.Seed, uint64(i/2))
-		usTeam := i % 2
-		var agents [4]Agent
-		for s := 0; s < 4; s++ {
-			// The two teams' agents draw their seeds from different streams, so that even a
-			// team of the same players as its opponents does not replay the swapped deal.
-			if s%2 == usTeam {
-				agents[s] = d.Us(s, gd.Mix(seed, uint64(s)+1))
-			} else {
-				agents[s] = d.Them(s, gd.Mix(seed, uint64(s)+101))
-			}
-		}
+		seed, usTeam, agents := d.seat(i)
 		m, err := PlayDeal(gd.NewMatch(seed), agents)
 		if err != nil {
 			return wins, fmt.Errorf("deal %d (seed %d): %w", i, seed, err)
@@ -66,6 +55,23 @@ func (d Duel) Run(ctx context.Context) (wins int, err error) {
 	return wins, nil
 }
 
+// seat is game i of the duel: its seed (the same for the pair of games i/2, with the teams'
+// seats swapped), the Us team, and the four agents.
+func (d Duel) seat(i int) (seed uint64, usTeam int, agents [4]Agent) {
+	seed = gd.Mix(d.Seed, uint64(i/2))
+	usTeam = i % 2
+	for s := 0; s < 4; s++ {
+		// The two teams' agents draw their seeds from different streams, so that even a
+		// team of the same players as its opponents does not replay the swapped deal.
+		if s%2 == usTeam {
+			agents[s] = d.Us(s, gd.Mix(seed, uint64(s)+1))
+		} else {
+			agents[s] = d.Them(s, gd.Mix(seed, uint64(s)+101))
+		}
+	}
+	return seed, usTeam, agents
+}
+
 // maxMatchDeals bounds a whole match: a team that wins a deal goes up at least one level, so
 // some team reaches A within 25 deals, but a team at A may win deals without winning the match
 // for a while; a match this long is a bug.
@@ -76,16 +82,7 @@ const maxMatchDeals = 500
 // seats swapped as in Run. It returns the matches the Us team won and the deals played.
 func (d Duel) RunMatches(ctx context.Context) (wins, deals int, err error) {
 	for i := 0; i < d.Deals; i++ {
-		seed := gd.Mix(d.Seed, uint64(i/2))
-		usTeam := i % 2
-		var agents [4]Agent
-		for s := 0; s < 4; s++ {
-			if s%2 == usTeam {
-				agents[s] = d.Us(s, gd.Mix(seed, uint64(s)+1))
-			} else {
-				agents[s] = d.Them(s, gd.Mix(seed, uint64(s)+101))
-			}
-		}
+		seed, usTeam, agents := d.seat(i)
 		m := gd.NewMatch(seed)
 		for m.Phase() != gd.PhaseMatchOver {
 			if err := ctx.Err(); err != nil {
