@@ -107,8 +107,9 @@
     c.text.textContent = words;
   };
   const clearActs = () => { for (const box of felt.querySelectorAll("[data-act]")) box.replaceChildren(); };
+  // A bubble sits over the seat's part of the trick (a positioned box), never elsewhere.
   const bubble = (seat, node) => {
-    const where = felt.querySelector(`[data-seat="${seat}"]`);
+    const where = felt.querySelector(`[data-act="${seat}"]`);
     if (!where || !node) return;
     const b = document.createElement("span");
     b.className = "gbubble";

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 
 	"github.com/cardavia/cardavia/web"
 )
@@ -65,6 +66,8 @@ func TestBrowserGuandanEnds(t *testing.T) {
 		tb.checkClean("the return", "")
 	})
 
+	t.Run("replay from the trick before", func(t *testing.T) { testReplayFromTheTrick(t, open(t, "pair")) })
+
 	t.Run("match end by keyboard", func(t *testing.T) {
 		tb := open(t, "last-move")
 		s := tb.gdState("the last move")
@@ -108,6 +111,54 @@ func TestBrowserGuandanEnds(t *testing.T) {
 	})
 }
 
+// testReplayFromTheTrick checks that the replay of the AI's turns starts from the trick as it
+// stood before the visitor's move: East's pair of 9s and two passes stay on the felt while
+// the visitor's Kings appear, before the AI's turns follow.
+func testReplayFromTheTrick(t *testing.T, tb *tab) {
+	before := eval[string](tb, `document.querySelector('[data-act="1"]').innerHTML`)
+	if !strings.Contains(before, `data-card="9`) {
+		t.Fatalf("the prepared trick does not show East's 9s: %.200s", before)
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`for (const c of ["KS", "KH"]) document.querySelector('[data-hand="0"] [data-card="' + c + '"] input').click()`))
+	tb.motion(true)
+	defer tb.motion(false)
+	tb.load("Play (p)", chromedp.KeyEvent("p"))
+	for try := 0; ; try++ {
+		s := eval[struct {
+			At     string `json:"at"`
+			East   bool   `json:"east"`
+			Passes int    `json:"passes"`
+			Mine   bool   `json:"mine"`
+		}](tb, `(() => ({
+			at: document.querySelector("template[data-replay]")?.dataset.at || "",
+			east: !!document.querySelector('[data-act="1"] [data-card^="9"]'),
+			passes: document.querySelectorAll('[data-act="2"] [data-status="passed"], [data-act="3"] [data-status="passed"]').length,
+			mine: !!document.querySelector('[data-act="0"] [data-card^="K"]'),
+		}))()`)
+		if s.At != "1" {
+			// The machine was slow and the replay went on: look again from its start.
+			if try == 3 {
+				t.Fatalf("the replay's first step never stayed long enough to look at (%+v)", s)
+			}
+			tb.load("reload", chromedp.Reload())
+			continue
+		}
+		if !s.East || s.Passes != 2 || !s.Mine {
+			t.Errorf("the replay's first step: %+v; want East's 9s and two passes still on the felt, with your Kings", s)
+		}
+		if dir := os.Getenv("CARDAVIA_SHOTS"); dir != "" {
+			if png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot()); err == nil {
+				_ = os.WriteFile(filepath.Join(dir, "en-phone-replay-start.png"), png, 0o644)
+			}
+		}
+		break
+	}
+	tb.do(chromedp.KeyEvent(kb.Escape))
+	if tb.exists(".gbubble, .gskip") {
+		t.Error("a key did not end the replay")
+	}
+}
+
 // position makes a prepared position the visitor's match (web.GuandanPositionPath) and
 // shows it.
 func (tb *tab) position(name string) {
@@ -123,12 +174,13 @@ type keysState struct {
 	Listed  []string `json:"listed"`
 	Buttons []string `json:"buttons"`
 	Outside bool     `json:"outside"`
+	Covered bool     `json:"covered"`
 	Wide    bool     `json:"wide"`
 }
 
 const keysScript = `(() => {
 	const d = document.querySelector("details.keys-help");
-	if (!d) return {listed: [], buttons: [], outside: true, wide: false};
+	if (!d) return {listed: [], buttons: [], outside: true, covered: false, wide: false};
 	d.open = true;
 	const r = d.querySelector("dl").getBoundingClientRect();
 	const vw = document.documentElement.clientWidth;
@@ -136,6 +188,8 @@ const keysScript = `(() => {
 		listed: [...d.querySelectorAll("[data-key-action] kbd")].map((k) => k.textContent.trim().toLowerCase()),
 		buttons: [...document.querySelectorAll(".felt [aria-keyshortcuts]")].map((b) => b.getAttribute("aria-keyshortcuts")),
 		outside: r.left < -0.5 || r.right > vw + 0.5 || r.height === 0,
+		covered: [[0.5, 0.2], [0.5, 0.8], [0.2, 0.5], [0.8, 0.5]].some(([x, y]) =>
+			!d.querySelector("dl").contains(document.elementFromPoint(r.left + x * r.width, r.top + y * r.height))),
 		wide: document.documentElement.scrollWidth > vw,
 	};
 })()`
@@ -147,8 +201,12 @@ func (tb *tab) keysHelp(t *testing.T, kind string) {
 	t.Run(kind+" keys help", func(t *testing.T) {
 		tw := tb.twin(t)
 		defer tw.setLanguage("en")
-		for _, lang := range []string{"en", "fa", "zh"} {
+		defer tw.setFilters(50)
+		// Each language at another filter value: away from 50 the card faces rise above the
+		// colour wash, and the open help must stay above them.
+		for i, lang := range []string{"en", "fa", "zh"} {
 			tw.setLanguage(lang)
+			tw.setFilters([]int{50, 100, 0}[i])
 			for _, sc := range guandanScreens {
 				tw.do(chromedp.EmulateViewport(sc.w, sc.h))
 				where := fmt.Sprintf("%s, keys help (%s, %s)", kind, lang, sc.name)
@@ -161,8 +219,8 @@ func (tb *tab) keysHelp(t *testing.T, kind string) {
 				if len(k.Buttons) == 0 {
 					t.Errorf("%s: no button with a shortcut on the page", where)
 				}
-				if k.Outside || k.Wide {
-					t.Errorf("%s: the open help leaves the screen (outside %v, sideways %v)", where, k.Outside, k.Wide)
+				if k.Outside || k.Wide || k.Covered {
+					t.Errorf("%s: the open help leaves the screen or is covered (outside %v, sideways %v, covered %v)", where, k.Outside, k.Wide, k.Covered)
 				}
 				if sc.name == "phone" {
 					tw.axe(where)

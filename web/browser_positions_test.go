@@ -17,7 +17,7 @@ import (
 const GuandanPositionPath = "/test/guandan/position"
 
 // GuandanPositions are the positions the browser tests can ask for.
-var GuandanPositions = []string{"return", "last-move"}
+var GuandanPositions = []string{"return", "last-move", "pair"}
 
 // WithGuandanPositions serves site (a *Server from New) with GuandanPositionPath beside it.
 // The position becomes the requesting visitor's current Guandan match, as gprepare does in
@@ -27,6 +27,8 @@ var GuandanPositions = []string{"return", "last-move"}
 //   - "last-move": a whole match played by the server's own AI in all four seats, up to the
 //     visitor's last decision: the move the Hint gives leads, through the server's AI
 //     seats, to the match's end, with every deal of the match in its story.
+//   - "pair": East led a pair of 9s and both others passed (pairToBeat): the visitor's pair
+//     of Kings beats it.
 func WithGuandanPositions(t *testing.T, site http.Handler) http.Handler {
 	s, ok := site.(*Server)
 	if !ok {
@@ -47,6 +49,8 @@ func WithGuandanPositions(t *testing.T, site http.Handler) http.Handler {
 			g = returnPosition(t)
 		case "last-move":
 			g, err = lastMovePosition(s, 1)
+		case "pair":
+			g = pairToBeat(t)
 		default:
 			err = fmt.Errorf("no position %q", name)
 		}
