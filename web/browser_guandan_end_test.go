@@ -188,8 +188,14 @@ const keysScript = `(() => {
 		listed: [...d.querySelectorAll("[data-key-action] kbd")].map((k) => k.textContent.trim().toLowerCase()),
 		buttons: [...document.querySelectorAll(".felt [aria-keyshortcuts]")].map((b) => b.getAttribute("aria-keyshortcuts")),
 		outside: r.left < -0.5 || r.right > vw + 0.5 || r.height === 0,
-		covered: [[0.5, 0.2], [0.5, 0.8], [0.2, 0.5], [0.8, 0.5]].some(([x, y]) =>
-			!d.querySelector("dl").contains(document.elementFromPoint(r.left + x * r.width, r.top + y * r.height))),
+		// Wherever a card (face or back) lies under the help, the help is what shows there.
+		covered: [...document.querySelectorAll(".gface, .gback, .gstack")].some((c) => {
+			const b = c.getBoundingClientRect();
+			const x0 = Math.max(b.left, r.left), x1 = Math.min(b.right, r.right);
+			const y0 = Math.max(b.top, r.top), y1 = Math.min(b.bottom, r.bottom, innerHeight);
+			if (x1 - x0 < 2 || y1 - y0 < 2) return false;
+			return !d.querySelector("dl").contains(document.elementFromPoint((x0 + x1) / 2, (y0 + y1) / 2));
+		}),
 		wide: document.documentElement.scrollWidth > vw,
 	};
 })()`
