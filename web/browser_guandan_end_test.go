@@ -119,6 +119,17 @@ func testReplayFromTheTrick(t *testing.T, tb *tab) {
 	if !strings.Contains(before, `data-card="9`) {
 		t.Fatalf("the prepared trick does not show East's 9s: %.200s", before)
 	}
+	// At colour temperature 100 the card faces rise above the wash: a stack's button (and a
+	// wild's tag) must still show over them.
+	tb.setFilters(100)
+	if hidden := eval[[]string](tb, `[...document.querySelectorAll(".gstack, .gas")].filter((el) => {
+		const b = el.getBoundingClientRect();
+		if (b.width === 0 || b.top < 0 || b.bottom > innerHeight) return false;
+		return !el.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2));
+	}).map((el) => el.className + " " + el.textContent)`); len(hidden) > 0 || !tb.exists(".gstack") {
+		t.Errorf("at temperature 100, covered by card faces: %q (or no stack button at all)", hidden)
+	}
+	tb.setFilters(50)
 	tb.do(chromedp.Evaluate[chromedp.Void](`for (const c of ["KS", "KH"]) document.querySelector('[data-hand="0"] [data-card="' + c + '"] input').click()`))
 	tb.motion(true)
 	defer tb.motion(false)
