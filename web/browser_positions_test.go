@@ -52,7 +52,7 @@ func WithGuandanPositions(t *testing.T, site http.Handler) http.Handler {
 		case "pair":
 			g = pairToBeat(t)
 		default:
-			err = fmt.Errorf("no position %q", name)
+			err = fmt.Errorf("no position %q (there are %q)", name, GuandanPositions)
 		}
 		if err == nil {
 			err = putGuandan(r.Context(), s, id, g)
