@@ -19,13 +19,6 @@ var asnasGame = table[*record.Asnas]{
 	summary: asnasSummary,
 }
 
-// asnasNotices are the table's notices, by the value of the ?notice= parameter. Anything else
-// in the parameter is ignored.
-var asnasNotices = map[string]string{
-	"stale":   "asnas.notice.stale",
-	"expired": "asnas.notice.expired",
-}
-
 // newAsnasMatch deals match id from seed and lets the AI seats act until it is the human's
 // turn.
 func (s *Server) newAsnasMatch(id record.ID, seed uint64) (*record.Asnas, error) {
@@ -62,7 +55,7 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	t := views.AsnasTable{View: humanView(a.Match()), Move: a.Token(), Log: a.DealLog(), Notice: asnasNotices[r.URL.Query().Get("notice")]}
+	t := views.AsnasTable{View: humanView(a.Match()), Move: a.Token(), Log: a.DealLog(), Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice"))}
 	t.AI = s.asnasAIPanel(r, a.Match())
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = true

@@ -222,6 +222,45 @@ func TestStalePostChangesNothing(t *testing.T) {
 	}
 }
 
+// TestTamperedNoticeIsIgnored: a ?notice= that is not one of the table's notices (made up,
+// markup, a catalog key, the other table's) gives the normal table, with no notice and without
+// the value anywhere on the page; the table's own notices still show.
+func TestTamperedNoticeIsIgnored(t *testing.T) {
+	ts := newSite(t)
+	for _, game := range []string{"asnas", "guandan"} {
+		for _, v := range []string{"xq-made-up-notice", "<b>xq</b>", "%3Cscript%3Exq()%3C/script%3E", game + ".notice.stale",
+			"Stale", "stale%00", "stale&notice=xq-second", "%E2%80%AEstale"} {
+			p := ts.get("/" + game + "?notice=" + v)
+			if p.status != http.StatusOK || p.doc.Find(`[data-game="`+game+`"]`).Length() != 1 {
+				t.Fatalf("%s ?notice=%s: status %d, no table", game, v, p.status)
+			}
+			if n := p.doc.Find("[data-notice]"); n.Length() != 0 && !(strings.HasPrefix(v, "stale&") && attr(n, "data-notice") == game+".notice.stale") {
+				t.Errorf("%s ?notice=%s: notice %q shown", game, v, attr(n, "data-notice"))
+			}
+			if strings.Contains(p.body, "xq") {
+				t.Errorf("%s ?notice=%s: the value is on the page", game, v)
+			}
+		}
+	}
+	// Notices of the Guandan engine have no text at the As-Nas table; both tables know the
+	// plumbing's.
+	for _, n := range []string{"empty", "illegal", "nobeat", "choose"} {
+		if p := ts.get("/asnas?notice=" + n); p.status != http.StatusOK || p.doc.Find("[data-notice]").Length() != 0 {
+			t.Errorf("/asnas?notice=%s: status %d, %d notices", n, p.status, p.doc.Find("[data-notice]").Length())
+		}
+		if p := ts.get("/guandan?notice=" + n); p.doc.Find(`[data-notice="guandan.notice.`+n+`"]`).Length() != 1 {
+			t.Errorf("/guandan?notice=%s: no notice", n)
+		}
+	}
+	for _, game := range []string{"asnas", "guandan"} {
+		for _, n := range []string{"stale", "expired"} {
+			if p := ts.get("/" + game + "?notice=" + n); p.doc.Find(`p.notice[role="status"][data-notice="`+game+`.notice.`+n+`"]`).Length() != 1 {
+				t.Errorf("/%s?notice=%s: no notice", game, n)
+			}
+		}
+	}
+}
+
 func TestTamperedCookieIsANewVisitor(t *testing.T) {
 	ts := newSite(t)
 	p := ts.table()

@@ -140,7 +140,7 @@ func guandanVerdict(m gd.Match, cards gd.Set) *views.GuandanSelection {
 // changes. Any other refusal is a form the table never offers, an error page.
 var guandanRefusals = []struct {
 	err    error
-	notice views.GuandanNotice
+	notice views.Notice
 }{
 	{gd.ErrNoCards, views.NoticeEmpty}, // before ErrIllegalPlay, which it wraps
 	{gd.ErrIllegalPlay, views.NoticeIllegal},
@@ -150,7 +150,7 @@ var guandanRefusals = []struct {
 
 // guandanRefusal is a play refused with a notice; see guandanRefusals.
 type guandanRefusal struct {
-	notice views.GuandanNotice
+	notice views.Notice
 	cards  gd.Set
 }
 
@@ -174,7 +174,7 @@ func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[*
 	var refused *guandanRefusal
 	if errors.As(err, &refused) {
 		back.cards = refused.cards
-		return back.redirect(w, r, refused.notice.String())
+		return back.redirect(w, r, refused.notice)
 	}
 	return err
 }

@@ -50,9 +50,8 @@ type tableURL struct {
 	cards   gd.Set
 }
 
-// redirect answers 303 See Other to the table, with a notice ("" for none): the table
-// plumbing names its notices by their parameter value.
-func (u tableURL) redirect(w http.ResponseWriter, r *http.Request, notice string) error {
-	http.Redirect(w, r, views.GuandanURL(u.arrange, u.cards, views.ParseGuandanNotice(notice), false), http.StatusSeeOther)
+// redirect answers 303 See Other to the table, with a notice (NoticeNone for none).
+func (u tableURL) redirect(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
+	http.Redirect(w, r, views.GuandanURL(u.arrange, u.cards, notice, false), http.StatusSeeOther)
 	return nil
 }

@@ -136,7 +136,7 @@ func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, er
 // back, with a notice when the move did not happen. The step's own errors are returned as
 // they are, for the game to map.
 func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
-	back func(w http.ResponseWriter, r *http.Request, notice string) error, st step[L]) error {
+	back func(w http.ResponseWriter, r *http.Request, notice views.Notice) error, st step[L]) error {
 	ctx := r.Context()
 	move, err := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
 	if err != nil {
@@ -146,7 +146,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if v.id == "" {
 		// No valid cookie: a new visitor (or a tampered or expired cookie). They get a fresh
 		// table; nothing of anybody's match changes.
-		return t.answer(s, w, r, back, "expired", nil)
+		return t.answer(s, w, r, back, views.NoticeExpired, nil)
 	}
 	l, version, sh, ok, err := t.current(ctx, s, v.id)
 	if err != nil {
@@ -157,7 +157,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		// The visitor's first move: the match the table showed them, from their cookie.
 		p := t.pending(s, v, false)
 		if p.id == 0 {
-			return t.answer(s, w, r, back, "expired", nil)
+			return t.answer(s, w, r, back, views.NoticeExpired, nil)
 		}
 		data, ver, err := s.cfg.Store.Load(ctx, matchKey(p.id))
 		if err != nil {
@@ -166,7 +166,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		if data != nil {
 			// Another tab's first move got there first (or, once in 2^40, another match has
 			// this id): this form is stale, and the next table gets a new pending match.
-			return t.answer(s, w, r, back, "stale", t.dropPending)
+			return t.answer(s, w, r, back, views.NoticeStale, t.dropPending)
 		}
 		if l, err = t.deal(s, p.id, p.seed); err != nil {
 			return err
@@ -174,7 +174,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		version = ver
 	}
 	if move != l.Token() {
-		return t.answer(s, w, r, back, "stale", nil)
+		return t.answer(s, w, r, back, views.NoticeStale, nil)
 	}
 	old := l
 	if l, err = st(l); err != nil {
@@ -190,7 +190,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		// own, so far unused, key.
 		err := s.cfg.Store.CompareAndSwap(ctx, replacedKey(t.id(old)), 0, []byte{1})
 		if errors.Is(err, store.ErrConflict) {
-			return t.answer(s, w, r, back, "stale", nil)
+			return t.answer(s, w, r, back, views.NoticeStale, nil)
 		}
 		if err != nil {
 			return err
@@ -200,14 +200,14 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 			return err
 		}
 		if data != nil {
-			return t.answer(s, w, r, back, "stale", nil)
+			return t.answer(s, w, r, back, views.NoticeStale, nil)
 		}
 		version = ver
 	}
 	err = s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, l.Encode())
 	if errors.Is(err, store.ErrConflict) {
 		// Another request of this visitor moved first; this form is now stale.
-		return t.answer(s, w, r, back, "stale", nil)
+		return t.answer(s, w, r, back, views.NoticeStale, nil)
 	}
 	if err != nil {
 		return err
@@ -226,13 +226,13 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if fresh {
 		change = t.dropPending
 	}
-	return t.answer(s, w, r, back, "", change)
+	return t.answer(s, w, r, back, views.NoticeNone, change)
 }
 
 // answer sends the cookie (renewing its 30 days, with change applied to the session) and
 // redirects through back.
 func (t table[L]) answer(s *Server, w http.ResponseWriter, r *http.Request,
-	back func(w http.ResponseWriter, r *http.Request, notice string) error, notice string, change func(*visitorState)) error {
+	back func(w http.ResponseWriter, r *http.Request, notice views.Notice) error, notice views.Notice, change func(*visitorState)) error {
 	if _, err := s.saveVisitor(w, r, change); err != nil {
 		return err
 	}
@@ -278,11 +278,11 @@ func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request)
 	return s.render(w, r, http.StatusOK, views.RestartPage(s.chrome(r, t.game), t.game, l.Token()))
 }
 
-// redirect answers 303 See Other to the table, with a notice ("" for none).
-func (t table[L]) redirect(w http.ResponseWriter, r *http.Request, notice string) error {
+// redirect answers 303 See Other to the table, with a notice (NoticeNone for none).
+func (t table[L]) redirect(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
 	url := "/" + t.game
-	if notice != "" {
-		url += "?notice=" + notice
+	if notice != views.NoticeNone {
+		url += "?notice=" + notice.String()
 	}
 	http.Redirect(w, r, url, http.StatusSeeOther)
 	return nil

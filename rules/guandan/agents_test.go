@@ -2,6 +2,7 @@ package guandan
 
 import (
 	"errors"
+	"fmt"
 	"testing"
 )
 
@@ -66,13 +67,36 @@ func TestRunAgentsReportsARefusedAgent(t *testing.T) {
 	}
 }
 
+// TestPhaseAndEventNames pins every phase's and event kind's name: the web shows them as its
+// data-phase and data-event hooks, a contract with black-box tests.
 func TestPhaseAndEventNames(t *testing.T) {
-	for _, tc := range []struct{ got, want string }{
-		{PhasePlay.String(), "play"}, {PhaseMatchOver.String(), "match-over"}, {Phase(9).String(), "phase(9)"},
-		{EvTrickWon.String(), "trick-won"}, {EvMatchOver.String(), "match-over"}, {EventKind(0).String(), "event(0)"},
-	} {
-		if tc.got != tc.want {
-			t.Errorf("got %q, want %q", tc.got, tc.want)
+	phases := map[Phase]string{PhaseReturn: "return", PhasePlay: "play", PhaseDealOver: "dealover", PhaseMatchOver: "matchover"}
+	events := map[EventKind]string{
+		EvDealt: "dealt", EvTributeCancelled: "cancelled", EvTribute: "tribute", EvReturn: "return",
+		EvLead: "lead", EvPlay: "play", EvPass: "pass", EvTrickWon: "trickwon", EvFinished: "finished",
+		EvDealOver: "dealover", EvMatchOver: "matchover",
+	}
+	checkNames(t, phases, PhaseMatchOver, "phase(%d)")
+	checkNames(t, events, EvMatchOver, "event(%d)")
+}
+
+// checkNames checks String for every value up to a few past last: the names in want, which
+// must name every value from 1 to last, and the unnamed format for the others.
+func checkNames[K interface {
+	~uint8
+	String() string
+}](t *testing.T, want map[K]string, last K, unnamed string) {
+	t.Helper()
+	if len(want) != int(last) {
+		t.Errorf("%d names for %d values", len(want), last)
+	}
+	for k := range last + 5 {
+		w, ok := want[k]
+		if !ok {
+			w = fmt.Sprintf(unnamed, k)
+		}
+		if got := k.String(); got != w {
+			t.Errorf("%d is %q, want %q", k, got, w)
 		}
 	}
 }

@@ -20,9 +20,11 @@ const (
 	PhaseMatchOver
 )
 
-var phaseNames = [...]string{"", "return", "play", "deal-over", "match-over"}
+// phaseNames are the phases' names. The web table shows them as its data-phase hook, which
+// black-box tests read: one lower-case word each, and they do not change.
+var phaseNames = [...]string{"", "return", "play", "dealover", "matchover"}
 
-// String returns the phase's name ("play"), for logs and for views that key a message on it.
+// String returns the phase's name ("dealover"), for logs and for the views' hooks.
 func (p Phase) String() string {
 	if int(p) < len(phaseNames) && p != 0 {
 		return phaseNames[p]
@@ -72,10 +74,11 @@ const (
 	EvMatchOver                             // Team won the match
 )
 
-var eventNames = [...]string{"", "dealt", "tribute-cancelled", "tribute", "return", "lead", "play", "pass", "trick-won", "finished", "deal-over", "match-over"}
+// eventNames are the event kinds' names. The web table's log shows them as its data-event
+// hook, which black-box tests read: one lower-case word each, and they do not change.
+var eventNames = [...]string{"", "dealt", "cancelled", "tribute", "return", "lead", "play", "pass", "trickwon", "finished", "dealover", "matchover"}
 
-// String returns the event kind's name ("trick-won"), for logs and for views that key a
-// message on it.
+// String returns the event kind's name ("trickwon"), for logs and for the views' hooks.
 func (k EventKind) String() string {
 	if int(k) < len(eventNames) && k != 0 {
 		return eventNames[k]

@@ -2,8 +2,10 @@ package views
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
+	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/rules/asnas"
 )
 
@@ -18,8 +20,8 @@ type AsnasTable struct {
 	// Log is what happened in this deal so far, oldest first (from the deal on). Since marks
 	// where the events after the human's last move begin.
 	Log []asnas.Event
-	// Notice is the catalog key of a short notice to show above the table, or "".
-	Notice string
+	// Notice is a short notice above the table, NoticeNone for none.
+	Notice Notice
 	// AI is the panel about the AI players: their level and the coach.
 	AI AsnasAIPanel
 }
@@ -67,6 +69,29 @@ func (t AsnasTable) Since() int {
 		}
 	}
 	return 0
+}
+
+// notice is the table's notice panel.
+func (t AsnasTable) notice() NoticeView { return NoticeView{Key: asnasNotices.key(t.Notice)} }
+
+// logPanel is this deal's whole log, oldest first; the events since the visitor's last move
+// are marked new, and they are the steps app.js replays.
+func (t AsnasTable) logPanel(ctx context.Context) LogPanelView {
+	lines, since := asnasLogLines(ctx, t.Log), t.Since()
+	for i := since; i < len(lines); i++ {
+		lines[i].New, lines[i].Attrs = true, t.stepAttrs(ctx, i)
+	}
+	return LogPanelView{ID: "log", TitleID: "log-title",
+		Title: i18n.T(ctx, "asnas.log.title"), Empty: i18n.T(ctx, "asnas.log.empty"), Lines: lines}
+}
+
+// asnasLogLines tell As-Nas events, a line each.
+func asnasLogLines(ctx context.Context, log []asnas.Event) []LogLine {
+	out := make([]LogLine, len(log))
+	for i, e := range log {
+		out[i] = LogLine{Event: e.Kind.String(), Text: eventText(ctx, e)}
+	}
+	return out
 }
 
 // isAction tells the events that are a seat's choice on its turn (Look included).

@@ -35,46 +35,6 @@ func ParseArrangement(s string) Arrangement {
 	return ArrangeRank
 }
 
-// GuandanNotice is a short notice above the Guandan table, after a move that did not happen
-// or a session that was new. Its name is the ?notice= parameter.
-type GuandanNotice uint8
-
-// The Guandan table's notices.
-const (
-	NoticeNone GuandanNotice = iota
-	NoticeStale
-	NoticeExpired
-	NoticeEmpty
-	NoticeIllegal
-	NoticeNoBeat
-	NoticeChoose
-)
-
-// noticeNames are the notices' parameter values; the catalog key is "guandan.notice.<name>".
-var noticeNames = [...]string{"", "stale", "expired", "empty", "illegal", "nobeat", "choose"}
-
-// String is the notice's parameter value, "" for none.
-func (n GuandanNotice) String() string {
-	if int(n) < len(noticeNames) {
-		return noticeNames[n]
-	}
-	return ""
-}
-
-// ParseGuandanNotice reads the ?notice= parameter. Anything unknown is no notice, so a link
-// cannot put arbitrary text on the page.
-func ParseGuandanNotice(s string) GuandanNotice {
-	for i, name := range noticeNames {
-		if name == s && s != "" {
-			return GuandanNotice(i)
-		}
-	}
-	return NoticeNone
-}
-
-// key is the notice's catalog key.
-func (n GuandanNotice) key() string { return "guandan.notice." + n.String() }
-
 // GuandanTable is what the Guandan table page shows: the human's view of the match, what
 // happened since the human's last move, and the state of the human's selection. Everything in
 // it is what seat 0 may see; other seats appear only as card counts.
@@ -86,7 +46,7 @@ type GuandanTable struct {
 	// Log is what happened since the human's last move, oldest first.
 	Log []gd.Event
 	// Notice is a short notice above the table, NoticeNone for none.
-	Notice GuandanNotice
+	Notice Notice
 	// Arrange is how the hand is laid out.
 	Arrange Arrangement
 	// Deal is every event of the current deal so far, oldest first: all of it public. The
@@ -316,7 +276,7 @@ func (t GuandanTable) Tracker() []TrackCell {
 // GuandanURL is an address of the Guandan table: how the hand is arranged (the default, by
 // rank, is left out), the cards shown selected, a notice and whether to show a hint. The
 // query only ever changes what is shown, never the match.
-func GuandanURL(arrange Arrangement, cards gd.Set, notice GuandanNotice, hint bool) string {
+func GuandanURL(arrange Arrangement, cards gd.Set, notice Notice, hint bool) string {
 	q := url.Values{}
 	if arrange != "" && arrange != ArrangeRank {
 		q.Set("arrange", string(arrange))
@@ -343,21 +303,6 @@ func (t GuandanTable) URL(arrange Arrangement, hint bool) string {
 		sel = gd.Set{}
 	}
 	return GuandanURL(arrange, sel, NoticeNone, hint)
-}
-
-// phaseName names a phase for the data-phase hook.
-func phaseName(p gd.Phase) string {
-	switch p {
-	case gd.PhaseReturn:
-		return "return"
-	case gd.PhasePlay:
-		return "play"
-	case gd.PhaseDealOver:
-		return "dealover"
-	case gd.PhaseMatchOver:
-		return "matchover"
-	}
-	return ""
 }
 
 // Placings are the deal's finishing places as far as they are known: the seats that went out,

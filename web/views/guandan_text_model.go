@@ -156,13 +156,25 @@ func logLines(log []gd.Event) []gd.Event {
 	return out
 }
 
-// eventName is an event kind's name for the data-event hook.
-func eventName(k gd.EventKind) string {
-	return map[gd.EventKind]string{
-		gd.EvDealt: "dealt", gd.EvTributeCancelled: "cancelled", gd.EvTribute: "tribute", gd.EvReturn: "return",
-		gd.EvLead: "lead", gd.EvPlay: "play", gd.EvPass: "pass", gd.EvTrickWon: "trickwon",
-		gd.EvFinished: "finished", gd.EvDealOver: "dealover", gd.EvMatchOver: "matchover",
-	}[k]
+// guandanLogLines tell the log's events worth a line (logLines), at a deal of the level.
+func guandanLogLines(ctx context.Context, log []gd.Event, level gd.Rank) []LogLine {
+	events := logLines(log)
+	out := make([]LogLine, len(events))
+	for i, e := range events {
+		out[i] = LogLine{Event: e.Kind.String(), Text: GuandanEventText(ctx, e, level)}
+	}
+	return out
+}
+
+// notice is the table's notice panel, compact (guandan.css).
+func (t GuandanTable) notice() NoticeView {
+	return NoticeView{Key: guandanNotices.key(t.Notice), Class: "gnotice"}
+}
+
+// logPanel lists what happened since the human's last move.
+func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
+	return LogPanelView{TitleID: "glog-title", Title: i18n.T(ctx, "guandan.log.title"),
+		Empty: i18n.T(ctx, "guandan.log.empty"), Lines: guandanLogLines(ctx, t.Log, t.View.Level)}
 }
 
 // placeName is a finishing place's name ("First").

@@ -93,6 +93,17 @@ type Replay struct {
 	Guandan GuandanTable
 }
 
+// logPanel is the deal's log up to the step shown.
+func (r Replay) logPanel(ctx context.Context) LogPanelView {
+	p := LogPanelView{TitleID: "replay-log-title", Title: i18n.T(ctx, "replay.log")}
+	if r.Game == "asnas" {
+		p.Empty, p.Lines = i18n.T(ctx, "asnas.log.empty"), asnasLogLines(ctx, r.Asnas.Log)
+	} else {
+		p.Empty, p.Lines = i18n.T(ctx, "guandan.log.empty"), guandanLogLines(ctx, r.Guandan.Log, r.Guandan.View.Level)
+	}
+	return p
+}
+
 // StepURL is the address of step n of the replay.
 func (r Replay) StepURL(n int) string { return fmt.Sprintf("%s?step=%d", r.URL, n) }
 

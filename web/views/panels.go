@@ -1,0 +1,108 @@
+package views
+
+import (
+	"slices"
+
+	"github.com/a-h/templ"
+)
+
+// Notice is a short notice above a table, after a move that did not happen or a session that
+// was new. Its name is the ?notice= parameter; its text is the table's catalog key
+// "<game>.notice.<name>", which is also the notice panel's data-notice hook.
+type Notice uint8
+
+// The tables' notices. The table plumbing sends the first two at both tables; the others are
+// the Guandan engine's refusals of a play.
+const (
+	NoticeNone Notice = iota
+	// NoticeStale: the form was for an earlier position, so nothing changed.
+	NoticeStale
+	// NoticeExpired: the session was new or had expired, so a fresh match was dealt.
+	NoticeExpired
+	// NoticeEmpty: Play with no card selected.
+	NoticeEmpty
+	// NoticeIllegal: the cards are no combination.
+	NoticeIllegal
+	// NoticeNoBeat: the cards do not beat the play on the table.
+	NoticeNoBeat
+	// NoticeChoose: the cards have several readings; the table asks which one.
+	NoticeChoose
+)
+
+// noticeNames are the notices' parameter values, by notice.
+var noticeNames = [...]string{"", "stale", "expired", "empty", "illegal", "nobeat", "choose"}
+
+// String is the notice's parameter value, "" for none.
+func (n Notice) String() string {
+	if int(n) < len(noticeNames) {
+		return noticeNames[n]
+	}
+	return ""
+}
+
+// noticeSet is the notices one table shows: its catalog has prefix+name for each of them.
+type noticeSet struct {
+	prefix string
+	shown  []Notice
+}
+
+// The notices each table shows.
+var (
+	asnasNotices   = noticeSet{"asnas.notice.", []Notice{NoticeStale, NoticeExpired}}
+	guandanNotices = noticeSet{"guandan.notice.", []Notice{NoticeStale, NoticeExpired, NoticeEmpty, NoticeIllegal, NoticeNoBeat, NoticeChoose}}
+)
+
+// parse reads the table's ?notice= parameter. Anything but the name of a notice the table
+// shows is no notice, so that a link cannot put arbitrary text on the page.
+func (ns noticeSet) parse(s string) Notice {
+	for _, n := range ns.shown {
+		if n.String() == s {
+			return n
+		}
+	}
+	return NoticeNone
+}
+
+// key is the notice's catalog key at the table, "" for none (or one the table does not show).
+func (ns noticeSet) key(n Notice) string {
+	if !slices.Contains(ns.shown, n) {
+		return ""
+	}
+	return ns.prefix + n.String()
+}
+
+// ParseAsnasNotice reads the As-Nas table's ?notice= parameter; see noticeSet.parse.
+func ParseAsnasNotice(s string) Notice { return asnasNotices.parse(s) }
+
+// ParseGuandanNotice reads the Guandan table's ?notice= parameter; see noticeSet.parse.
+func ParseGuandanNotice(s string) Notice { return guandanNotices.parse(s) }
+
+// NoticeView is a notice panel: the catalog key of its text, which is also its data-notice
+// hook ("" for no panel), and the page's own class for it, if any.
+type NoticeView struct {
+	Key   string
+	Class string
+}
+
+// LogPanelView is a log panel: a deal's events, a line each, oldest first.
+type LogPanelView struct {
+	// ID is the section's id, for links to it ("" for none); TitleID is its heading's, which
+	// labels the section.
+	ID, TitleID string
+	// Title is the heading and Empty what the panel says while there is no line.
+	Title, Empty string
+	// Lines are the events.
+	Lines []LogLine
+}
+
+// LogLine is one event in a log panel.
+type LogLine struct {
+	// Event is the data-event hook: the engine's name of the event's kind.
+	Event string
+	// Text tells the event.
+	Text string
+	// New marks an event since the visitor's last move (the class new).
+	New bool
+	// Attrs are the line's further hooks: a replay step's (app.js), or none.
+	Attrs templ.Attributes
+}
