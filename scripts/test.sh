@@ -37,6 +37,24 @@ export CARDAVIA_AXE="${CARDAVIA_AXE:-$PWD/web/testdata/axe/node_modules/axe-core
 
 need redis-server redis-server # the Redis integration tests (web, web/store)
 
+# A CJK font, so that Chinese pages render their characters (not boxes) in the browser tests
+# and in the screenshots they can take. A font has no command to look for: fc-list (or dpkg)
+# says whether it is there; the same install and the same CI=true failure as need.
+have_wqy() { fc-list 2>/dev/null | grep -qi wqy || dpkg -s fonts-wqy-microhei >/dev/null 2>&1; }
+if ! have_wqy; then
+  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
+    echo "== installing fonts-wqy-microhei"
+    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei >/dev/null
+  fi
+  if ! have_wqy; then
+    if [ "${CI:-}" = true ]; then
+      echo "missing: a CJK font (Debian package fonts-wqy-microhei)" >&2
+      exit 1
+    fi
+    echo "warning: no CJK font (Debian package fonts-wqy-microhei): Chinese renders as boxes in browser screenshots" >&2
+  fi
+fi
+
 # A throw-away Redis on a free loopback port, in a temp dir, stopped at exit: the integration
 # tests play one match through two servers sharing it. Its URL reaches the tests through
 # CARDAVIA_TEST_REDIS_URL; without it they skip, and under CI=true they fail.

@@ -80,7 +80,7 @@
   }
 
   // The replay of the AI's turns: the felt goes back to how it was at the visitor's last move
-  // and the steps come one at a time; a click, a key or the Skip button shows the end at once,
+  // (the trick as it stood, data-before) and the steps come one at a time; a click, a key or the Skip button shows the end at once,
   // and so does prefers-reduced-motion. Each AI action is announced once.
   const tpl = document.querySelector("template[data-replay]");
   const announce = document.querySelector("[data-announce]");
@@ -95,7 +95,7 @@
 
   const acts = new Map();
   const counts = new Map();
-  for (const box of felt.querySelectorAll("[data-act]")) acts.set(box.dataset.act, [...box.childNodes]);
+  for (const box of felt.querySelectorAll("[data-act]")) acts.set(box.dataset.act, { nodes: [...box.childNodes], last: box.classList.contains("last") });
   for (const c of felt.querySelectorAll("[data-count]")) {
     const text = c.querySelector(".gcount");
     if (text) counts.set(c.dataset.hand, { el: c, text, count: c.dataset.count, words: text.textContent });
@@ -107,8 +107,9 @@
     c.text.textContent = words;
   };
   const clearActs = () => { for (const box of felt.querySelectorAll("[data-act]")) box.replaceChildren(); };
+  // A bubble sits over the seat's part of the trick (a positioned box), never elsewhere.
   const bubble = (seat, node) => {
-    const where = felt.querySelector(`[data-seat="${seat}"]`);
+    const where = felt.querySelector(`[data-act="${seat}"]`);
     if (!where || !node) return;
     const b = document.createElement("span");
     b.className = "gbubble";
@@ -132,7 +133,11 @@
     clearTimeout(timer);
     clearBubbles();
     skip.remove();
-    for (const [seat, nodes] of acts) felt.querySelector(`[data-act="${seat}"]`)?.replaceChildren(...nodes);
+    for (const [seat, a] of acts) {
+      const box = felt.querySelector(`[data-act="${seat}"]`);
+      box?.replaceChildren(...a.nodes);
+      box?.classList.toggle("last", a.last);
+    }
     for (const [seat, c] of counts) setCount(seat, c.count, c.words);
     say(aiTexts(steps.slice(next)));
     document.documentElement.classList.remove("greplaying");
@@ -144,6 +149,7 @@
     if (done) return;
     if (next >= steps.length) { finish(); return; }
     const st = steps[next++];
+    tpl.dataset.at = String(next); // how many steps are shown: a hook for the browser tests
     const seat = st.dataset.seat;
     clearBubbles();
     let wait = 650;
@@ -177,10 +183,15 @@
     timer = setTimeout(show, wait);
   };
 
-  // Back to the visitor's last move: a felt with nothing of this replay on it, and each
-  // seat's count before its plays.
+  // Back to the visitor's last move: the trick as it stood then (the server sends each
+  // seat's part of it, data-before), with nothing of this replay on it, and each seat's count
+  // before its plays. The boxes lose their "last trick" dimming until the end.
   document.documentElement.classList.add("greplaying");
-  clearActs();
+  for (const box of felt.querySelectorAll("[data-act]")) {
+    const before = tpl.content.querySelector(`[data-before="${box.dataset.act}"]`);
+    box.replaceChildren(...(before ? [...before.cloneNode(true).childNodes] : []));
+    box.classList.remove("last");
+  }
   for (const s of tpl.content.querySelectorAll("[data-start]")) setCount(s.dataset.start, s.dataset.count, s.dataset.countText);
   (felt.querySelector(".gcentre") || felt).append(skip);
   skip.addEventListener("click", finish);

@@ -45,6 +45,9 @@ var Load = sync.OnceValue(func() *Assets {
 		if err != nil {
 			return err
 		}
+		if path.Ext(p) == ".css" {
+			body = stripCSSComments(body)
+		}
 		sum := sha256.Sum256(body)
 		ext := path.Ext(p)
 		as := &Asset{Name: p, Hashed: strings.TrimSuffix(p, ext) + "." + hex.EncodeToString(sum[:4]) + ext, Body: body}
@@ -81,4 +84,42 @@ func (a *Assets) All() []*Asset {
 		out = append(out, as)
 	}
 	return out
+}
+
+// stripCSSComments removes a stylesheet's comments, which explain the CSS to its readers but
+// cost bytes on every first visit, and the lines they leave blank. Quoted strings are kept as
+// they are, whatever they hold.
+func stripCSSComments(css []byte) []byte {
+	out := make([]byte, 0, len(css))
+	for i := 0; i < len(css); i++ {
+		switch c := css[i]; {
+		case c == '"' || c == '\'':
+			j := i + 1
+			for j < len(css) && css[j] != c && css[j] != '\n' {
+				if css[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(css)-1)
+			out = append(out, css[i:j+1]...)
+			i = j
+		case c == '/' && i+1 < len(css) && css[i+1] == '*':
+			end := strings.Index(string(css[i+2:]), "*/")
+			if end < 0 {
+				return out
+			}
+			i += end + 3
+		default:
+			out = append(out, c)
+		}
+	}
+	lines := strings.Split(string(out), "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if strings.TrimSpace(l) != "" {
+			kept = append(kept, strings.TrimRight(l, " \t"))
+		}
+	}
+	return []byte(strings.Join(kept, "\n") + "\n")
 }

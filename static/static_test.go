@@ -41,3 +41,18 @@ func TestEveryRankHasCardArt(t *testing.T) {
 		}
 	}
 }
+
+// Comments leave the stylesheets, strings that look like one stay, and so does every rule.
+func TestStripCSSComments(t *testing.T) {
+	in := "/* a note */\n.a { content: \"/* kept */\"; } /* gone */\n\n  /* a\n  long one */\n.b { color: red; }\n.c::after { content: '\\'/*'; }\n"
+	want := ".a { content: \"/* kept */\"; }\n.b { color: red; }\n.c::after { content: '\\'/*'; }\n"
+	if got := string(stripCSSComments([]byte(in))); got != want {
+		t.Errorf("stripped:\n%s\nwant:\n%s", got, want)
+	}
+	for _, name := range []string{"app.css", "guandan.css"} {
+		as, _ := Load().ByHashed(strings.TrimPrefix(Load().URL(name), "/static/"))
+		if as == nil || strings.Contains(string(as.Body), "/*") || !strings.Contains(string(as.Body), "{") {
+			t.Errorf("%s is served with its comments, or without its rules", name)
+		}
+	}
+}

@@ -240,7 +240,7 @@ var guandanLooks = []struct {
 	lang   string
 	screen int
 }{
-	{"en", 0}, {"en", 1}, {"fa", 1}, {"fa", 0}, {"zh", 0},
+	{"en", 0}, {"en", 1}, {"fa", 1}, {"fa", 0}, {"zh", 0}, {"zh", 1},
 }
 
 // everyLook measures the state on screen in every language and size of guandanLooks, runs
@@ -412,8 +412,8 @@ func (tb *tab) returnByKeyboard(where string) {
 	tb.load("Return (r)", chromedp.KeyEvent("r"))
 }
 
-// testGuandanReplay checks the replay of the AI's turns after a move: the felt starts from a
-// clean trick, the steps come one by one with each AI action announced, and a key shows the
+// testGuandanReplay checks the replay of the AI's turns after a move: the felt starts from the
+// trick as it stood (testReplayFromTheTrick looks at that), the steps come one by one with each AI action announced, and a key shows the
 // end at once, exactly as the server drew it.
 func testGuandanReplay(t *testing.T, tb *tab) {
 	for i := 0; i < 30; i++ {
@@ -441,6 +441,16 @@ func testGuandanReplay(t *testing.T, tb *tab) {
 		if png, err := chromedp.Run(tb.ctx, chromedp.CaptureScreenshot()); err == nil {
 			_ = os.WriteFile(filepath.Join(shots, "en-phone-replaying.png"), png, 0o644)
 		}
+	}
+	// Every action bubble shown is at its seat's part of the trick, inside the felt.
+	if stray := eval[[]string](tb, `(() => {
+		const f = document.querySelector(".gfelt").getBoundingClientRect();
+		return [...document.querySelectorAll(".gbubble")].filter((b) => {
+			const r = b.getBoundingClientRect();
+			return !b.closest("[data-act]") || r.top < f.top || r.bottom > f.bottom || r.left < f.left || r.right > f.right;
+		}).map((b) => b.textContent);
+	})()`); len(stray) > 0 {
+		t.Errorf("action bubbles away from their seats: %q", stray)
 	}
 	said := eval[string](tb, `document.querySelector("[data-announce]").textContent`)
 	if said == "" {

@@ -290,7 +290,7 @@ func TestGuandanFollowThatDoesNotBeat(t *testing.T) {
 	}
 	move := ts.gprepare(g)
 	p := ts.gtable()
-	if !strings.Contains(p.doc.Find(".gprompt").Text(), "beat Single Queen from East") {
+	if !strings.Contains(p.doc.Find(".gprompt").Text(), "beat a single Queen from East") {
 		t.Errorf("prompt: %q", p.doc.Find(".gprompt").Text())
 	}
 	loc := ts.gpost("/guandan/play", url.Values{"move": {move}, "card": ids(cardsOf(t, "3D"))})

@@ -75,7 +75,7 @@ func TestResultLineSpeaksToTheVisitor(t *testing.T) {
 		r    asnas.DealResult
 		want string
 	}{
-		{asnas.DealResult{Winners: []int{0}}, "You take the pot uncontested; your hand stays hidden."},
+		{asnas.DealResult{Winners: []int{0}}, "You take the pot uncontested; the others never see your hand."},
 		{asnas.DealResult{Winners: []int{2}}, "North takes the pot uncontested; the hand stays hidden."},
 		{asnas.DealResult{Winners: []int{0}, Showdown: true}, "Showdown: you take the pot."},
 		{asnas.DealResult{Winners: []int{0, 3}, Showdown: true}, "Showdown: you share the pot with West."},

@@ -77,20 +77,56 @@ func (t GuandanTable) ReplayStart() [4]int {
 	return n
 }
 
+// replayEvents are the events the replay tells, as the engine reported them: those since the
+// human's last move, from the deal's start when a new deal was dealt in between.
+func (t GuandanTable) replayEvents() []gd.Event {
+	log := t.Log
+	for i := len(log) - 1; i > 0; i-- {
+		if log[i].Kind == gd.EvDealt {
+			return log[i:]
+		}
+	}
+	return log
+}
+
+// ReplayBefore is the trick as it stood on the felt before the first step of Replay: each
+// seat's latest play or pass in the trick then going on. The replay starts from it, not from
+// an empty felt. It is empty when the replay starts a new trick or a new deal. Only played
+// cards are in it, public like the trick.
+func (t GuandanTable) ReplayBefore() [4]SeatAct {
+	var acts [4]SeatAct
+	told := t.replayEvents()
+	n := len(t.Deal) - len(told)
+	if len(told) == 0 || n < 0 || told[0].Kind == gd.EvDealt {
+		return acts
+	}
+	// The replayed events are the end of this deal's events; if they are not (a log from
+	// another deal), nothing is known of the felt before them.
+	for i, e := range told {
+		if d := t.Deal[n+i]; d.Kind != e.Kind || d.Seat != e.Seat {
+			return [4]SeatAct{}
+		}
+	}
+	for _, e := range t.Deal[:n] {
+		switch e.Kind {
+		case gd.EvPlay:
+			acts[e.Seat] = SeatAct{Played: true, Play: e.Play}
+		case gd.EvPass:
+			acts[e.Seat] = SeatAct{Passed: true}
+		case gd.EvTrickWon, gd.EvLead, gd.EvDealt, gd.EvDealOver, gd.EvTribute, gd.EvReturn, gd.EvTributeCancelled:
+			acts = [4]SeatAct{}
+		}
+	}
+	return acts
+}
+
 // Replay are the steps since the human's last move, from the deal's start when a new deal
 // was dealt in between (the old deal's last tricks are in the log). Nothing to replay
 // unless an AI seat acted.
 func (t GuandanTable) Replay() []ReplayStep {
-	log := logLines(t.Log)
-	for i := len(log) - 1; i > 0; i-- {
-		if log[i].Kind == gd.EvDealt {
-			log = log[i:]
-			break
-		}
-	}
 	var out []ReplayStep
 	ai := false
-	for _, e := range log {
+	for _, e := range logLines(t.replayEvents()) {
 		kind := "say"
 		switch e.Kind {
 		case gd.EvPlay:

@@ -1,0 +1,128 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"testing"
+	"time"
+
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/record"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// GuandanPositionPath is where the browser tests (package web_test) put a prepared Guandan
+// position in front of the visitor who asks: POST it with ?name= one of GuandanPositions.
+const GuandanPositionPath = "/test/guandan/position"
+
+// GuandanPositions are the positions the browser tests can ask for.
+var GuandanPositions = []string{"return", "last-move", "pair"}
+
+// WithGuandanPositions serves site (a *Server from New) with GuandanPositionPath beside it.
+// The position becomes the requesting visitor's current Guandan match, as gprepare does in
+// this package's tests:
+//   - "return": the end of a deal after which the visitor owes a return (returnPosition):
+//     Next deal leads to the tribute and the return.
+//   - "last-move": a whole match played by the server's own AI in all four seats, up to the
+//     visitor's last decision: the move the Hint gives leads, through the server's AI
+//     seats, to the match's end, with every deal of the match in its story.
+//   - "pair": East led a pair of 9s and both others passed (pairToBeat): the visitor's pair
+//     of Kings beats it.
+func WithGuandanPositions(t *testing.T, site http.Handler) http.Handler {
+	s, ok := site.(*Server)
+	if !ok {
+		t.Fatalf("WithGuandanPositions needs the *Server from New, got %T", site)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", s)
+	mux.HandleFunc("POST "+GuandanPositionPath, func(w http.ResponseWriter, r *http.Request) {
+		sess, err := s.sessions.Get(r, cookieName)
+		id, _ := sess.Values["id"].(string)
+		if err != nil || id == "" {
+			http.Error(w, "no visitor: open a table first", http.StatusBadRequest)
+			return
+		}
+		var g *record.Guandan
+		switch name := r.URL.Query().Get("name"); name {
+		case "return":
+			g = returnPosition(t)
+		case "last-move":
+			g, err = lastMovePosition(s, 1)
+		case "pair":
+			g = pairToBeat(t)
+		default:
+			err = fmt.Errorf("no position %q (there are %q)", name, GuandanPositions)
+		}
+		if err == nil {
+			err = putGuandan(r.Context(), s, id, g)
+		}
+		if err != nil {
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		w.WriteHeader(http.StatusNoContent)
+	})
+	return mux
+}
+
+// putGuandan stores g as the visitor's current Guandan match (guandanGame.put, with errors).
+func putGuandan(ctx context.Context, s *Server, visitor string, g *record.Guandan) error {
+	key := matchKey(g.ID)
+	_, version, err := s.cfg.Store.Load(ctx, key)
+	if err != nil {
+		return err
+	}
+	if err := s.cfg.Store.CompareAndSwap(ctx, key, version, g.Encode()); err != nil {
+		return err
+	}
+	return guandanGame.updateShelf(ctx, s, visitor, func(sh *shelf) { sh.Current = g.ID.String() })
+}
+
+// lastMovePosition plays whole matches (from seed on) with the server's Club AI in every seat,
+// seeded by the position as the server seeds its AI seats, and returns the first one cut just
+// before the visitor's last decision, when that decision is in the match's last deal: from
+// there the visitor's Hint, then the server's own AI seats, play exactly to the match's end.
+func lastMovePosition(s *Server, seed uint64) (*record.Guandan, error) {
+	for ; seed < 20; seed++ {
+		g := record.NewGuandan(record.NewID(), seed, time.Now().Unix())
+		var cut []byte
+		cutDeal := 0
+		for i := 0; g.Match().Phase() != gd.PhaseMatchOver; i++ {
+			if i > 20000 {
+				return nil, fmt.Errorf("match %d did not end", seed)
+			}
+			m := g.Match()
+			seat := m.ToAct()
+			var a gd.Action
+			switch m.Phase() {
+			case gd.PhaseDealOver:
+				a = gd.Action{Kind: gd.ActNextDeal}
+			case gd.PhaseReturn:
+				p := s.guandanPlayer(aiguandan.LevelClub, guandanSeed(m, seat))
+				a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: p.Return(m.View(seat))}
+			case gd.PhasePlay:
+				p := s.guandanPlayer(aiguandan.LevelClub, guandanSeed(m, seat))
+				a = p.Play(m.View(seat))
+				if seat == humanSeat {
+					// The visitor's move is the Hint's.
+					if adv, ok := p.(aiguandan.Advisor); ok {
+						a, _ = adv.Advise(m.View(seat))
+					}
+					cut, cutDeal = g.Encode(), m.DealNo
+				}
+				a.Seat = seat
+			default:
+				return nil, fmt.Errorf("match %d: phase %v", seed, m.Phase())
+			}
+			if _, err := g.Apply(a); err != nil {
+				return nil, fmt.Errorf("match %d: %v", seed, err)
+			}
+		}
+		if cut == nil || cutDeal != g.Match().DealNo {
+			continue
+		}
+		return record.DecodeGuandan(cut)
+	}
+	return nil, fmt.Errorf("no match with the visitor's last decision in its last deal")
+}
