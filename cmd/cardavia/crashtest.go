@@ -15,8 +15,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/PuerkitoBio/goquery"
 )
 
 // runCrashTest runs `cardavia crashtest`: this binary as a server on a loopback port with a
@@ -157,16 +155,20 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
-// pageMove is the move number of the page's game forms.
+// pageMove is the move number of the page's game forms: the first move input inside a form.
 func pageMove(body []byte) (uint64, bool) {
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(body)))
-	if err != nil {
-		return 0, false
+	s := tagScanner{b: body, only: []string{"input"}}
+	inForm := false
+	for s.next() {
+		switch t := &s.tag; string(t.name) {
+		case "form":
+			inForm = !t.end
+		case "input":
+			if inForm && t.is("name", "move") {
+				n, err := strconv.ParseUint(t.attrVal("value"), 10, 64)
+				return n, err == nil
+			}
+		}
 	}
-	v, ok := doc.Find(`form input[name="move"]`).First().Attr("value")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(v, 10, 64)
-	return n, err == nil
+	return 0, false
 }
