@@ -112,7 +112,9 @@ func TestScanMatchesGoquery(t *testing.T) {
 	srv := httptest.NewServer(h)
 	defer srv.Close()
 	u, _ := url.Parse(srv.URL)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+	// Until enough pages of both games have been compared and an As-Nas match has been
+	// played to its end (a minute at most, on a busy machine).
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	var mu sync.Mutex
 	pages, compared := map[string]int{}, 0
@@ -120,7 +122,13 @@ func TestScanMatchesGoquery(t *testing.T) {
 	stats := &loadStats{}
 	for i := range 6 {
 		p := newVirtualPlayer(u, srv.Client().Transport, i, stats, time.Time{})
-		p.rng = rand.New(rand.NewPCG(uint64(i), 2))
+		// Half the players begin with each game (play draws the first game from rng).
+		for seed := uint64(i) * 1000; ; seed++ {
+			if rand.New(rand.NewPCG(seed, 2)).IntN(2) == i%2 {
+				p.rng = rand.New(rand.NewPCG(seed, 2))
+				break
+			}
+		}
 		p.noPause = true
 		p.pages = func(path string, body []byte) {
 			prefix := "/asnas/"
@@ -137,13 +145,19 @@ func TestScanMatchesGoquery(t *testing.T) {
 			mu.Lock()
 			pages[strings.SplitN(path, "?", 2)[0]]++
 			compared++
+			enough := pages["/asnas"] >= 40 && pages["/guandan"] >= 50
 			mu.Unlock()
+			stats.mu.Lock()
+			if enough && stats.finished["asnas"] > 0 {
+				cancel()
+			}
+			stats.mu.Unlock()
 		}
 		wg.Go(func() { p.play(ctx) })
 	}
 	wg.Wait()
 	t.Logf("%d pages compared: %v", compared, pages)
-	if pages["/asnas"] < 20 || pages["/guandan"] < 50 || stats.finished["asnas"] < 1 {
+	if pages["/asnas"] < 40 || pages["/guandan"] < 50 || stats.finished["asnas"] < 1 {
 		t.Errorf("too few pages of each game compared (%v), or no As-Nas match finished (%v)", pages, stats.finished)
 	}
 }
