@@ -40,17 +40,23 @@ func main() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(defaultGCPercent)
 	}
+	os.Exit(mainExit(os.Args[1:]))
+}
+
+// mainExit is the program as the operating system sees it: SIGINT or SIGTERM begins a
+// graceful shutdown, and the result is the exit code.
+func mainExit(args []string) int {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr)
+	err := run(ctx, args, os.Getenv, os.Stdout, os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
-		return // the flag package has printed the usage
+		return 0 // the flag package has printed the usage
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "cardavia:", err)
-		stop()
-		os.Exit(1)
+		return 1
 	}
+	return 0
 }
 
 // run is the whole program: it reads the configuration, refuses to start on a broken one,
@@ -86,7 +92,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	defer func() {
 		if err := closeStore(); err != nil {
 			log.Error("store close", "err", err)
+			return
 		}
+		log.Info("store closed")
 	}()
 
 	janitorCtx, stopJanitor := context.WithCancel(ctx)
