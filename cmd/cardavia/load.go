@@ -13,10 +13,14 @@ import (
 	"net/http/cookiejar"
 	"net/url"
 	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -118,8 +122,18 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline)")
 	noBaseline := fs.Bool("no-baseline", false, "skip the bare-handler baseline")
 	cpuProfile := fs.String("cpuprofile", "", "write the load tool's own CPU profile to this file")
+	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For) instead of -url, and report its CPU")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	serverPID := 0
+	if *spawn {
+		addr, pid, stop, err := spawnServer()
+		if err != nil {
+			return err
+		}
+		defer stop()
+		*target, serverPID = "http://"+addr, pid
 	}
 	u, err := loopbackTarget(*target)
 	if err != nil {
@@ -152,6 +166,33 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	defer transport.CloseIdleConnections()
 	measureFrom := time.Now().Add(*rampUp)
 
+	// CPU over the measured window: the load tool's own, and the server's when it is ours.
+	var cpu struct {
+		self0, self1, srv0, srv1 time.Duration
+		ok                       bool
+		load0, load1             string
+	}
+	cpuDone := make(chan struct{})
+	go func() {
+		defer close(cpuDone)
+		if !sleepCtx(ctx, time.Until(measureFrom)) {
+			return
+		}
+		var ok0, ok1 bool
+		cpu.self0, ok0 = processCPU(os.Getpid())
+		cpu.load0 = loadAverage()
+		if serverPID != 0 {
+			cpu.srv0, ok1 = processCPU(serverPID)
+		}
+		<-ctx.Done()
+		cpu.self1, _ = processCPU(os.Getpid())
+		cpu.load1 = loadAverage()
+		if serverPID != 0 {
+			cpu.srv1, _ = processCPU(serverPID)
+		}
+		cpu.ok = ok0 && (serverPID == 0 || ok1)
+	}()
+
 	var wg sync.WaitGroup
 	site := &loadStats{}
 	for i := range *players {
@@ -182,13 +223,90 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 		}
 	}
 	wg.Wait()
+	<-cpuDone
 	elapsed := *duration
 	fmt.Fprintf(out, "load: %s, %v measured after a %v ramp-up, pauses 0.25-0.75 s between moves\n", u.Host, elapsed, *rampUp)
 	site.report(out, "cardavia", *players, elapsed)
 	if *baseline > 0 {
 		bare.report(out, "bare chi", *baseline, elapsed)
 	}
+	if cpu.ok {
+		all := site.requests + bare.requests
+		self := cpu.self1 - cpu.self0
+		fmt.Fprintf(out, "CPU      load tool %.2f cores, %.3f ms a request (its %d and the bare handler's %d, both ends of those)",
+			self.Seconds()/elapsed.Seconds(), perRequest(self, all), site.requests, bare.requests)
+		if serverPID != 0 {
+			srv := cpu.srv1 - cpu.srv0
+			fmt.Fprintf(out, "; server %.2f cores, %.3f ms a request", srv.Seconds()/elapsed.Seconds(), perRequest(srv, site.requests))
+		}
+		fmt.Fprintf(out, "; load average %s -> %s, %d cores\n", cpu.load0, cpu.load1, runtime.NumCPU())
+	}
 	return nil
+}
+
+func perRequest(d time.Duration, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return ms(d) / float64(n)
+}
+
+// spawnServer starts this binary as the server on a free loopback port, with a fresh bolt
+// store in a temporary directory, its log in a file there (as an operator's would be: one
+// line a request) and X-Forwarded-For trusted, so that each virtual player has its own POST
+// limit. stop ends it (SIGTERM, then a kill) and removes the directory.
+func spawnServer() (addr string, pid int, stop func(), err error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", 0, nil, err
+	}
+	data, err := os.MkdirTemp("", "cardavia-load-")
+	if err != nil {
+		return "", 0, nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		os.RemoveAll(data)
+		return "", 0, nil, err
+	}
+	addr = ln.Addr().String()
+	ln.Close()
+	logFile, err := os.Create(filepath.Join(data, "server.log"))
+	if err != nil {
+		os.RemoveAll(data)
+		return "", 0, nil, err
+	}
+	cmd := exec.Command(self, "-addr", addr, "-data", filepath.Join(data, "db"), "-metrics-addr", "off", "-client-ip-header", "X-Forwarded-For")
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		os.RemoveAll(data)
+		return "", 0, nil, err
+	}
+	stop = func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		logFile.Close()
+		os.RemoveAll(data)
+	}
+	for range 200 {
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return addr, cmd.Process.Pid, stop, nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stop()
+	return "", 0, nil, fmt.Errorf("load: the spawned server on %s never became healthy", addr)
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) bool {
