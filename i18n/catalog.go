@@ -12,6 +12,8 @@ import (
 	"strconv"
 	"sync"
 
+	"hash/maphash"
+
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
@@ -201,39 +203,82 @@ func T(ctx context.Context, key string, args ...any) string {
 	if !ok {
 		return printer(ctx).Sprintf(key, args...)
 	}
-	memo.mu.RLock()
-	s, hit := memo.m[string(k)]
-	memo.mu.RUnlock()
-	if hit {
+	if s, hit := memo.get(k); hit {
 		return s
 	}
-	s = printer(ctx).Sprintf(key, args...)
-	memo.put(string(k), s)
+	s := printer(ctx).Sprintf(key, args...)
+	memo.put(k, s)
 	return s
 }
 
-// memo keeps T's results. A page says the same few hundred things (card and seat names,
-// labels) on every request, and formatting one through the catalog costs a printer and a
-// catalog context each time (a sixth of a table page's CPU). The catalogs never change while
-// the binary runs, so a locale, a key and arguments of plain types always give the same text.
-// The memo is bounded: when full it starts again, so the texts in use come back first.
-var memo = &textMemo{m: map[string]string{}}
+// memo keeps T's and Number's results. A page says the same few hundred things (card and
+// seat names, labels) on every request, and formatting one through the catalog costs a
+// printer and a catalog context each time (a sixth of a table page's CPU). The catalogs never
+// change while the binary runs, so a locale, a key and arguments of plain types always give
+// the same text. The memo is bounded: a shard that is full starts again, so the texts in use
+// come back first. It is sharded so that the writes of the long tail (log lines naming
+// particular plays) hold up only a sliver of the readers.
+var memo = newTextMemo()
 
-type textMemo struct {
-	mu sync.RWMutex
-	m  map[string]string
-}
+// memoShards is how many independently locked parts the memo has.
+const memoShards = 64
 
 // memoMax bounds the memo's entries (some 100 bytes each).
-const memoMax = 20_000
+const memoMax = 64_000
 
-func (t *textMemo) put(k, s string) {
-	t.mu.Lock()
-	if len(t.m) >= memoMax {
-		clear(t.m)
+type textMemo struct {
+	seed   maphash.Seed
+	shards [memoShards]memoShard
+}
+
+type memoShard struct {
+	mu sync.RWMutex
+	m  map[string]string
+	_  [32]byte // a shard to a 64-byte cache line, so that readers of neighbours do not collide
+}
+
+func newTextMemo() *textMemo {
+	t := &textMemo{seed: maphash.MakeSeed()}
+	for i := range t.shards {
+		t.shards[i].m = map[string]string{}
 	}
-	t.m[k] = s
-	t.mu.Unlock()
+	return t
+}
+
+func (t *textMemo) shard(k []byte) *memoShard {
+	return &t.shards[maphash.Bytes(t.seed, k)%memoShards]
+}
+
+// get looks k up.
+func (t *textMemo) get(k []byte) (string, bool) {
+	sh := t.shard(k)
+	sh.mu.RLock()
+	s, ok := sh.m[string(k)]
+	sh.mu.RUnlock()
+	return s, ok
+}
+
+// put remembers s under k.
+func (t *textMemo) put(k []byte, s string) {
+	sh := t.shard(k)
+	sh.mu.Lock()
+	if len(sh.m) >= memoMax/memoShards {
+		clear(sh.m)
+	}
+	sh.m[string(k)] = s
+	sh.mu.Unlock()
+}
+
+// len is the number of texts remembered.
+func (t *textMemo) len() int {
+	n := 0
+	for i := range t.shards {
+		sh := &t.shards[i]
+		sh.mu.RLock()
+		n += len(sh.m)
+		sh.mu.RUnlock()
+	}
+	return n
 }
 
 // memoKey appends the memo's key for a call of T to b; ok is false when an argument is not of
@@ -290,13 +335,10 @@ func Number(ctx context.Context, x float64, decimals int) string {
 	k = strconv.AppendUint(k, math.Float64bits(x), 16)
 	k = append(k, '.')
 	k = strconv.AppendInt(k, int64(decimals), 10)
-	memo.mu.RLock()
-	s, hit := memo.m[string(k)]
-	memo.mu.RUnlock()
-	if hit {
+	if s, hit := memo.get(k); hit {
 		return s
 	}
-	s = printer(ctx).Sprint(number.Decimal(x, number.Scale(decimals)))
-	memo.put(string(k), s)
+	s := printer(ctx).Sprint(number.Decimal(x, number.Scale(decimals)))
+	memo.put(k, s)
 	return s
 }
