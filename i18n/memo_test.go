@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"golang.org/x/text/number"
@@ -85,4 +86,24 @@ func BenchmarkT(b *testing.B) {
 			printer(ctx).Sprintf("card.name", "Seven", "Hearts")
 		}
 	})
+}
+
+// Many requests at once read and fill the memo (run with -race): each gets its own text.
+func TestMemoUnderConcurrentUse(t *testing.T) {
+	var wg sync.WaitGroup
+	for g := range 8 {
+		wg.Go(func() {
+			l := Locales[g%len(Locales)]
+			ctx := WithLocale(context.Background(), l)
+			for i := range 2000 {
+				n := (i*7 + g) % 500
+				if got, want := T(ctx, "asnas.pot", n), printer(ctx).Sprintf("asnas.pot", n); got != want {
+					t.Errorf("%s: %q, want %q", l.Code, got, want)
+					return
+				}
+				_ = Number(ctx, float64(n), g%3)
+			}
+		})
+	}
+	wg.Wait()
 }
