@@ -126,6 +126,9 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if *players < 1 || *duration <= 0 || *duration > maxLoadDuration {
+		return fmt.Errorf("load: want -players >= 1 and 0 < -duration <= %v", maxLoadDuration)
+	}
 	serverPID := 0
 	if *spawn {
 		addr, pid, stop, err := spawnServer()
@@ -138,9 +141,6 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	u, err := loopbackTarget(*target)
 	if err != nil {
 		return err
-	}
-	if *players < 1 || *duration <= 0 || *duration > maxLoadDuration {
-		return fmt.Errorf("load: want -players >= 1 and 0 < -duration <= %v", maxLoadDuration)
 	}
 	if *baseline == 0 && !*noBaseline {
 		*baseline = max(10, *players/10)
@@ -251,6 +251,10 @@ func perRequest(d time.Duration, n int) float64 {
 	return ms(d) / float64(n)
 }
 
+// serverCommand is how spawnServer runs the binary as a server; tests, whose binary is not
+// cardavia, replace it.
+var serverCommand = exec.Command
+
 // spawnServer starts this binary as the server on a free loopback port, with a fresh bolt
 // store in a temporary directory, its log in a file there (as an operator's would be: one
 // line a request) and X-Forwarded-For trusted, so that each virtual player has its own POST
@@ -276,7 +280,7 @@ func spawnServer() (addr string, pid int, stop func(), err error) {
 		os.RemoveAll(data)
 		return "", 0, nil, err
 	}
-	cmd := exec.Command(self, "-addr", addr, "-data", filepath.Join(data, "db"), "-metrics-addr", "off", "-client-ip-header", "X-Forwarded-For")
+	cmd := serverCommand(self, "-addr", addr, "-data", filepath.Join(data, "db"), "-metrics-addr", "off", "-client-ip-header", "X-Forwarded-For")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		logFile.Close()

@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"fmt"
 	"io"
 	"net"
@@ -12,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"syscall"
@@ -207,4 +209,32 @@ func tableMove(t *testing.T, client *http.Client, base string) string {
 		t.Fatalf("no move number on the table page (%d)", resp.StatusCode)
 	}
 	return string(m[1])
+}
+
+// cardavia load -spawn starts the server itself, plays against it and reports both
+// processes' CPU, then stops it.
+func TestLoadSpawnsItsServer(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts a server process")
+	}
+	old := serverCommand
+	t.Cleanup(func() { serverCommand = old })
+	serverCommand = func(self string, args ...string) *exec.Cmd {
+		cmd := exec.Command(self, "-test.run", "^TestServeProcess$")
+		cmd.Env = append(os.Environ(), "CARDAVIA_TEST_SERVE="+strings.Join(args, " "))
+		return cmd
+	}
+	var out bytes.Buffer
+	err := runLoad(context.Background(), []string{"-spawn", "-players", "4", "-duration", "3s", "-ramp", "500ms", "-no-baseline"}, &out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	report := out.String()
+	m := regexp.MustCompile(`requests +(\d+) .* errors (\d+)`).FindStringSubmatch(report)
+	if m == nil || m[1] == "0" || m[2] != "0" {
+		t.Errorf("want requests and no errors:\n%s", report)
+	}
+	if !regexp.MustCompile(`server \d+\.\d+ cores, \d+\.\d+ ms a request`).MatchString(report) && runtime.GOOS == "linux" {
+		t.Errorf("no server CPU in the report:\n%s", report)
+	}
 }
