@@ -6,9 +6,13 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"math"
 	"path"
 	"sort"
+	"strconv"
 	"sync"
+
+	"hash/maphash"
 
 	"golang.org/x/text/feature/plural"
 	"golang.org/x/text/language"
@@ -193,11 +197,148 @@ func printer(ctx context.Context) *message.Printer {
 // T returns the message for key in the context's language, its arguments formatted for that
 // locale (digits included). A missing key comes out as the key itself, which tests catch.
 func T(ctx context.Context, key string, args ...any) string {
-	return printer(ctx).Sprintf(key, args...)
+	l := FromContext(ctx)
+	var kb [96]byte
+	k, ok := memoKey(kb[:0], l.Code, key, args)
+	if !ok {
+		return printer(ctx).Sprintf(key, args...)
+	}
+	if s, hit := memo.get(k); hit {
+		return s
+	}
+	s := printer(ctx).Sprintf(key, args...)
+	memo.put(k, s)
+	return s
+}
+
+// memo keeps T's and Number's results. A page says the same few hundred things (card and
+// seat names, labels) on every request, and formatting one through the catalog costs a
+// printer and a catalog context each time (a sixth of a table page's CPU). The catalogs never
+// change while the binary runs, so a locale, a key and arguments of plain types always give
+// the same text. The memo is bounded: a shard that is full starts again, so the texts in use
+// come back first. It is sharded so that the writes of the long tail (log lines naming
+// particular plays) hold up only a sliver of the readers.
+var memo = newTextMemo()
+
+// memoShards is how many independently locked parts the memo has.
+const memoShards = 64
+
+// memoMax bounds the memo's entries (some 100 bytes each).
+const memoMax = 64_000
+
+type textMemo struct {
+	seed   maphash.Seed
+	shards [memoShards]memoShard
+}
+
+type memoShard struct {
+	mu sync.RWMutex
+	m  map[string]string
+	_  [32]byte // a shard to a 64-byte cache line, so that readers of neighbours do not collide
+}
+
+func newTextMemo() *textMemo {
+	t := &textMemo{seed: maphash.MakeSeed()}
+	for i := range t.shards {
+		t.shards[i].m = map[string]string{}
+	}
+	return t
+}
+
+func (t *textMemo) shard(k []byte) *memoShard {
+	return &t.shards[maphash.Bytes(t.seed, k)%memoShards]
+}
+
+// get looks k up.
+func (t *textMemo) get(k []byte) (string, bool) {
+	sh := t.shard(k)
+	sh.mu.RLock()
+	s, ok := sh.m[string(k)]
+	sh.mu.RUnlock()
+	return s, ok
+}
+
+// put remembers s under k.
+func (t *textMemo) put(k []byte, s string) {
+	sh := t.shard(k)
+	sh.mu.Lock()
+	if len(sh.m) >= memoMax/memoShards {
+		clear(sh.m)
+	}
+	sh.m[string(k)] = s
+	sh.mu.Unlock()
+}
+
+// len is the number of texts remembered.
+func (t *textMemo) len() int {
+	n := 0
+	for i := range t.shards {
+		sh := &t.shards[i]
+		sh.mu.RLock()
+		n += len(sh.m)
+		sh.mu.RUnlock()
+	}
+	return n
+}
+
+// memoKey appends the memo's key for a call of T to b; ok is false when an argument is not of
+// a plain type (strings, integers, booleans), whose text alone says how it is formatted.
+func memoKey(b []byte, code, key string, args []any) ([]byte, bool) {
+	b = append(b, code...)
+	b = append(b, 0)
+	b = strconv.AppendInt(b, int64(len(key)), 10)
+	b = append(b, ':')
+	b = append(b, key...)
+	for _, a := range args {
+		b = append(b, 0)
+		switch v := a.(type) {
+		case string:
+			// Length first, so that no string can pass for several arguments.
+			b = append(b, 's')
+			b = strconv.AppendInt(b, int64(len(v)), 10)
+			b = append(b, ':')
+			b = append(b, v...)
+		case int:
+			b = append(b, 'i')
+			b = strconv.AppendInt(b, int64(v), 10)
+		case int64:
+			b = append(b, 'l')
+			b = strconv.AppendInt(b, v, 10)
+		case int32:
+			b = append(b, 'k')
+			b = strconv.AppendInt(b, int64(v), 10)
+		case uint64:
+			b = append(b, 'u')
+			b = strconv.AppendUint(b, v, 10)
+		case uint:
+			b = append(b, 'v')
+			b = strconv.AppendUint(b, uint64(v), 10)
+		case uint8:
+			b = append(b, 'b')
+			b = strconv.AppendUint(b, uint64(v), 10)
+		case bool:
+			b = append(b, 't')
+			b = strconv.AppendBool(b, v)
+		default:
+			return b, false
+		}
+	}
+	return b, true
 }
 
 // Number formats x with exactly decimals fraction digits in the locale's digits and separators
 // (1 234,50 in Svenska, ۱٬۲۳۴٫۵۰ in فارسی).
 func Number(ctx context.Context, x float64, decimals int) string {
-	return printer(ctx).Sprint(number.Decimal(x, number.Scale(decimals)))
+	var kb [48]byte
+	k := append(kb[:0], FromContext(ctx).Code...)
+	k = append(k, 0, '#')
+	k = strconv.AppendUint(k, math.Float64bits(x), 16)
+	k = append(k, '.')
+	k = strconv.AppendInt(k, int64(decimals), 10)
+	if s, hit := memo.get(k); hit {
+		return s
+	}
+	s := printer(ctx).Sprint(number.Decimal(x, number.Scale(decimals)))
+	memo.put(k, s)
+	return s
 }

@@ -156,8 +156,9 @@ func (s *Server) renderFallbacks() (map[string][]byte, error) {
 // render renders c into a buffer first, so that a failing component can still become a proper
 // error page: nothing has been written when it fails.
 func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c templ.Component) error {
-	var buf bytes.Buffer
-	if err := c.Render(r.Context(), &buf); err != nil {
+	buf := getBuffer()
+	defer putBuffer(buf)
+	if err := c.Render(r.Context(), buf); err != nil {
 		return err
 	}
 	h := w.Header()

@@ -10,8 +10,10 @@ import (
 	"errors"
 	"net/http"
 	"regexp"
+	"slices"
 	"time"
 
+	"github.com/gorilla/securecookie"
 	"github.com/gorilla/sessions"
 
 	"github.com/cardavia/cardavia/i18n"
@@ -32,13 +34,12 @@ var sessionIDPattern = regexp.MustCompile(`^[0-9a-f]{32}$`)
 // authentication key and an encryption key (derived with SHA-256 under distinct labels, so
 // one secret is enough per rotation step); the first pair encodes, every pair decodes.
 func newCookieStore(secrets [][]byte) *sessions.CookieStore {
-	var pairs [][]byte
-	for _, s := range secrets {
-		auth := sha256.Sum256(append([]byte("cardavia session auth\x00"), s...))
-		enc := sha256.Sum256(append([]byte("cardavia session enc\x00"), s...))
-		pairs = append(pairs, auth[:], enc[:])
+	cs := sessions.NewCookieStore(sessionKeyPairs(secrets)...)
+	for _, c := range cs.Codecs {
+		if sc, ok := c.(*securecookie.SecureCookie); ok {
+			sc.SetSerializer(sessionSerializer{})
+		}
 	}
-	cs := sessions.NewCookieStore(pairs...)
 	// MaxAge through the store, so the codecs agree with the cookie (assigning Options.MaxAge
 	// alone would leave the codecs at their own default).
 	cs.MaxAge(sessionMaxAge)
@@ -52,6 +53,90 @@ func newCookieStore(secrets [][]byte) *sessions.CookieStore {
 	// LAN address, which would make every move look like a new visitor.
 	cs.Options.Secure = false
 	return cs
+}
+
+// sessionFormat opens a session serialized by sessionSerializer. A gob stream (the format of
+// cookies written before) never starts with a zero byte: its first byte is a message's
+// length, and no message is empty.
+const sessionFormat = 0
+
+// sessionSerializer writes a session's values, a few strings under string keys (the visitor's
+// id, the pending matches), as lengths and bytes rather than gob: gob compiled a decoder for
+// the map's type on every request, a tenth of the server's CPU under a crowd. The cookie is
+// still signed and encrypted by securecookie as before, so a tampered cookie or one of a
+// retired key is refused before this is reached. It reads the gob cookies written before too,
+// and writes gob for values that are not strings (there are none today).
+type sessionSerializer struct{}
+
+func (sessionSerializer) Serialize(src any) ([]byte, error) {
+	m, ok := src.(map[any]any)
+	if !ok {
+		return securecookie.GobEncoder{}.Serialize(src)
+	}
+	keys := make([]string, 0, len(m))
+	size := 1
+	for k, v := range m {
+		ks, ok1 := k.(string)
+		vs, ok2 := v.(string)
+		if !ok1 || !ok2 {
+			return securecookie.GobEncoder{}.Serialize(src)
+		}
+		keys = append(keys, ks)
+		size += len(ks) + len(vs) + 2*binary.MaxVarintLen32
+	}
+	slices.Sort(keys) // the same values, the same bytes
+	out := make([]byte, 1, size)
+	out[0] = sessionFormat
+	for _, k := range keys {
+		v := m[k].(string)
+		out = binary.AppendUvarint(out, uint64(len(k)))
+		out = append(out, k...)
+		out = binary.AppendUvarint(out, uint64(len(v)))
+		out = append(out, v...)
+	}
+	return out, nil
+}
+
+func (sessionSerializer) Deserialize(src []byte, dst any) error {
+	if len(src) == 0 || src[0] != sessionFormat {
+		return securecookie.GobEncoder{}.Deserialize(src, dst)
+	}
+	p, ok := dst.(*map[any]any)
+	if !ok {
+		return errors.New("web: session values: want a *map[any]any")
+	}
+	m := map[any]any{}
+	rest := src[1:]
+	next := func() (string, bool) {
+		n, w := binary.Uvarint(rest)
+		if w <= 0 || n > uint64(len(rest)-w) {
+			return "", false
+		}
+		s := string(rest[w : w+int(n)])
+		rest = rest[w+int(n):]
+		return s, true
+	}
+	for len(rest) > 0 {
+		k, ok1 := next()
+		v, ok2 := next()
+		if !ok1 || !ok2 {
+			return errors.New("web: session values: truncated")
+		}
+		m[k] = v
+	}
+	*p = m
+	return nil
+}
+
+// sessionKeyPairs derives the authentication and encryption key of each secret.
+func sessionKeyPairs(secrets [][]byte) [][]byte {
+	var pairs [][]byte
+	for _, s := range secrets {
+		auth := sha256.Sum256(append([]byte("cardavia session auth\x00"), s...))
+		enc := sha256.Sum256(append([]byte("cardavia session enc\x00"), s...))
+		pairs = append(pairs, auth[:], enc[:])
+	}
+	return pairs
 }
 
 // visitorState is what we know about the person behind a request: their session (possibly

@@ -64,6 +64,9 @@ type Config struct {
 	PostBurst int
 	// LogLevel is the lowest level logged (CARDAVIA_LOG_LEVEL: debug, info, warn, error).
 	LogLevel slog.Level
+	// Pprof serves Go's profiler (/debug/pprof/) on the metrics listener, beside /metrics and
+	// never on the public one (CARDAVIA_PPROF=true). Off by default.
+	Pprof bool
 }
 
 // parseConfig reads flags with environment fallbacks and checks them; a broken value is an
@@ -76,7 +79,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 		return def
 	}
 	var cfg Config
-	var secure, level, rate, burst string
+	var secure, level, rate, burst, pprof string
 	fs := flag.NewFlagSet("cardavia", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	fs.StringVar(&cfg.Addr, "addr", env("CARDAVIA_ADDR", ":8080"), "listen address (env CARDAVIA_ADDR)")
@@ -91,6 +94,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	fs.StringVar(&cfg.ClientIPHeader, "client-ip-header", env("CARDAVIA_CLIENT_IP_HEADER", ""), "header a trusted proxy sets to the client's address, e.g. X-Forwarded-For (env CARDAVIA_CLIENT_IP_HEADER; default: the connection's address)")
 	fs.StringVar(&rate, "post-rate", env("CARDAVIA_POST_RATE", "3"), "POSTs per second per client after the burst; 0 for no limit (env CARDAVIA_POST_RATE)")
 	fs.StringVar(&burst, "post-burst", env("CARDAVIA_POST_BURST", "20"), "POSTs a client may send at once (env CARDAVIA_POST_BURST)")
+	fs.StringVar(&pprof, "pprof", env("CARDAVIA_PPROF", "false"), "serve Go's profiler at /debug/pprof/ on the metrics listener, never the public one (env CARDAVIA_PPROF)")
 	fs.StringVar(&level, "log-level", env("CARDAVIA_LOG_LEVEL", "info"), "debug, info, warn or error (env CARDAVIA_LOG_LEVEL)")
 	if err := fs.Parse(args); err != nil {
 		return Config{}, err
@@ -104,12 +108,12 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	if fs.NArg() > 0 {
 		return Config{}, fmt.Errorf("unexpected arguments: %q", fs.Args())
 	}
-	switch strings.ToLower(secure) {
-	case "true", "1", "yes":
-		cfg.SecureCookies = true
-	case "false", "0", "no":
-	default:
-		return Config{}, fmt.Errorf("secure-cookies: want true or false, got %q", secure)
+	var err error
+	if cfg.SecureCookies, err = parseBool("secure-cookies", secure); err != nil {
+		return Config{}, err
+	}
+	if cfg.Pprof, err = parseBool("pprof", pprof); err != nil {
+		return Config{}, err
 	}
 	if err := cfg.LogLevel.UnmarshalText([]byte(level)); err != nil {
 		return Config{}, fmt.Errorf("log-level: %w", err)
@@ -124,8 +128,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 		if cfg.MetricsAddr == cfg.Addr {
 			return Config{}, errors.New("metrics-addr: must not be the public address")
 		}
+	} else if cfg.Pprof {
+		return Config{}, errors.New("pprof: needs the metrics listener (-metrics-addr), not off")
 	}
-	var err error
 	if cfg.PostRate, err = strconv.ParseFloat(rate, 64); err != nil || cfg.PostRate < 0 {
 		return Config{}, fmt.Errorf("post-rate: want a number >= 0, got %q", rate)
 	}
@@ -157,6 +162,17 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 		}
 	}
 	return cfg, nil
+}
+
+// parseBool reads a yes/no setting.
+func parseBool(name, v string) (bool, error) {
+	switch strings.ToLower(v) {
+	case "true", "1", "yes":
+		return true, nil
+	case "false", "0", "no":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s: want true or false, got %q", name, v)
 }
 
 // parseKeys decodes comma-separated secrets, each hex or standard/URL base64, each at least

@@ -7,6 +7,7 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,7 +28,7 @@ func TestConfigDefaultsAndEnvironment(t *testing.T) {
 	if cfg.Addr != ":8080" || cfg.DataDir != dir || cfg.SecureCookies {
 		t.Errorf("config %+v", cfg)
 	}
-	if cfg.Store != storeBolt || cfg.MetricsAddr != "127.0.0.1:9090" || cfg.PostRate != 3 || cfg.PostBurst != 20 {
+	if cfg.Store != storeBolt || cfg.MetricsAddr != "127.0.0.1:9090" || cfg.PostRate != 3 || cfg.PostBurst != 20 || cfg.Pprof {
 		t.Errorf("defaults %+v", cfg)
 	}
 	// Reading the configuration is pure: the directory appears only when the store opens.
@@ -69,19 +70,21 @@ func TestBrokenConfigIsRefused(t *testing.T) {
 		args []string
 		env  map[string]string
 	}{
-		"addr without port":   {[]string{"-addr", "localhost"}, nil},
-		"short session key":   {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "abcd"}},
-		"garbled session key": {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "!!!not a key!!!"}},
-		"secure not a bool":   {[]string{"-secure-cookies", "maybe"}, nil},
-		"bad log level":       {[]string{"-log-level", "loud"}, nil},
-		"unknown store":       {[]string{"-store", "postgres"}, nil},
-		"redis without url":   {[]string{"-store", "redis"}, nil},
-		"metrics on public":   {[]string{"-addr", ":8080", "-metrics-addr", ":8080"}, nil},
-		"metrics no port":     {[]string{"-metrics-addr", "localhost"}, nil},
-		"negative post rate":  {[]string{"-post-rate", "-1"}, nil},
-		"zero burst":          {[]string{"-post-burst", "0"}, nil},
-		"stray argument":      {[]string{"serve"}, nil},
-		"unknown flag":        {[]string{"-port", "1"}, nil},
+		"addr without port":        {[]string{"-addr", "localhost"}, nil},
+		"short session key":        {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "abcd"}},
+		"garbled session key":      {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "!!!not a key!!!"}},
+		"secure not a bool":        {[]string{"-secure-cookies", "maybe"}, nil},
+		"bad log level":            {[]string{"-log-level", "loud"}, nil},
+		"unknown store":            {[]string{"-store", "postgres"}, nil},
+		"redis without url":        {[]string{"-store", "redis"}, nil},
+		"metrics on public":        {[]string{"-addr", ":8080", "-metrics-addr", ":8080"}, nil},
+		"metrics no port":          {[]string{"-metrics-addr", "localhost"}, nil},
+		"negative post rate":       {[]string{"-post-rate", "-1"}, nil},
+		"zero burst":               {[]string{"-post-burst", "0"}, nil},
+		"pprof not a bool":         {[]string{"-pprof", "maybe"}, nil},
+		"pprof without a listener": {[]string{"-pprof", "true", "-metrics-addr", "off"}, nil},
+		"stray argument":           {[]string{"serve"}, nil},
+		"unknown flag":             {[]string{"-port", "1"}, nil},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -202,6 +205,24 @@ func TestOpenURL(t *testing.T) {
 		}
 		if got := openURL(a); got != want {
 			t.Errorf("openURL(%s) = %s, want %s", addr, got, want)
+		}
+	}
+}
+
+// The operator's listener serves /metrics, and the profiler only when asked for.
+func TestOperatorHandler(t *testing.T) {
+	metrics := http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { _, _ = io.WriteString(w, "metrics") })
+	for _, withPprof := range []bool{false, true} {
+		h := operatorHandler(metrics, withPprof)
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/metrics", nil))
+		if rec.Code != http.StatusOK || rec.Body.String() != "metrics" {
+			t.Errorf("pprof %v: /metrics answered %d %q", withPprof, rec.Code, rec.Body.String())
+		}
+		rec = httptest.NewRecorder()
+		h.ServeHTTP(rec, httptest.NewRequest(http.MethodGet, "/debug/pprof/", nil))
+		if got := rec.Code == http.StatusOK; got != withPprof {
+			t.Errorf("pprof %v: /debug/pprof/ answered %d", withPprof, rec.Code)
 		}
 	}
 }

@@ -15,8 +15,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/PuerkitoBio/goquery"
 )
 
 // runCrashTest runs `cardavia crashtest`: this binary as a server on a loopback port with a
@@ -89,7 +87,17 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 		wg.Go(func() {
 			p := newVirtualPlayer(base, transport, i, stats, time.Time{})
 			game := []string{"asnas", "guandan"}[i%2]
-			var mine uint64 // the highest move number a 303 has promised this player
+			// What a 303 has promised this player: its match (the token's high bits) at least
+			// at a number of moves. A new match (the player's own restart or "New match")
+			// changes the id; until its first page the new id is not known, only that the old
+			// one must not come back.
+			var (
+				promised   bool
+				ackedMatch uint64 // record.ID of the promised match
+				ackedMoves uint64
+				newFrom    bool // a new match was promised, replacing ackedMatch
+				maybeNew   bool // a "new match" POST failed: it may or may not have happened
+			)
 			path := "/" + game
 			for ctx.Err() == nil {
 				_, body, err := p.do(ctx, http.MethodGet, path, nil)
@@ -99,12 +107,23 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 					sleepCtx(ctx, 200*time.Millisecond)
 					continue
 				}
-				if n, ok := pageMove(body); ok {
+				if n, ok := pageMove(body); ok && promised {
 					checked.Add(1)
-					if n < mine {
+					id, moves := n>>tokenMoveBits, n&(1<<tokenMoveBits-1)
+					switch {
+					case newFrom && id == ackedMatch:
 						lost.Add(1)
-						fmt.Fprintf(out, "player %d: match at move %d after move %d was acknowledged\n", i, n, mine)
+						fmt.Fprintf(out, "player %d: match %x is back after its replacement was acknowledged\n", i, id)
+					case newFrom || (maybeNew && id != ackedMatch):
+						ackedMatch, ackedMoves = id, moves // the new match's first page
+					case id != ackedMatch:
+						lost.Add(1)
+						fmt.Fprintf(out, "player %d: match %x shown, %x was acknowledged\n", i, id, ackedMatch)
+					case moves < ackedMoves:
+						lost.Add(1)
+						fmt.Fprintf(out, "player %d: match %x at move %d after move %d was acknowledged\n", i, id, moves, ackedMoves)
 					}
+					newFrom, maybeNew = false, false
 				}
 				choice, ok := chooseForm(body, "/"+game+"/", p.rng)
 				if !ok {
@@ -121,14 +140,19 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 				resp, _, err := p.do(ctx, http.MethodPost, choice.action, choice.values)
 				if err != nil {
 					failed.Add(1)
+					maybeNew = maybeNew || choice.newMatch
 					continue
 				}
 				loc := resp.Header.Get("Location")
 				if resp.StatusCode == http.StatusSeeOther && !strings.Contains(loc, "notice=") {
-					if n, err := strconv.ParseUint(choice.values.Get("move"), 10, 64); err == nil && n+1 > mine {
-						mine = n + 1
-						acked.Add(1)
+					n, err := strconv.ParseUint(choice.values.Get("move"), 10, 64)
+					if err != nil {
+						continue
 					}
+					promised = true
+					acked.Add(1)
+					ackedMatch, ackedMoves = n>>tokenMoveBits, n&(1<<tokenMoveBits-1)+1
+					newFrom = choice.newMatch
 				}
 			}
 		})
@@ -157,16 +181,24 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 	return nil
 }
 
-// pageMove is the move number of the page's game forms.
+// tokenMoveBits is how a move number (record.Token) splits: the match's id above, its moves
+// in the low 24 bits.
+const tokenMoveBits = 24
+
+// pageMove is the move number of the page's game forms: the first move input inside a form.
 func pageMove(body []byte) (uint64, bool) {
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(body)))
-	if err != nil {
-		return 0, false
+	s := tagScanner{b: body, only: []string{"input"}}
+	inForm := false
+	for s.next() {
+		switch t := &s.tag; string(t.name) {
+		case "form":
+			inForm = !t.end
+		case "input":
+			if inForm && t.is("name", "move") {
+				n, err := strconv.ParseUint(t.attrVal("value"), 10, 64)
+				return n, err == nil
+			}
+		}
 	}
-	v, ok := doc.Find(`form input[name="move"]`).First().Attr("value")
-	if !ok {
-		return 0, false
-	}
-	n, err := strconv.ParseUint(v, 10, 64)
-	return n, err == nil
+	return 0, false
 }

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"flag"
@@ -11,13 +12,19 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
-	"github.com/PuerkitoBio/goquery"
 	"github.com/go-chi/chi/v5"
+	"github.com/klauspost/compress/gzip"
 )
 
 // maxLoadDuration bounds a load run, whatever the flags say.
@@ -114,15 +121,26 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	rampUp := fs.Duration("ramp", 5*time.Second, "players join evenly over this time; measurements start after it")
 	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline)")
 	noBaseline := fs.Bool("no-baseline", false, "skip the bare-handler baseline")
+	cpuProfile := fs.String("cpuprofile", "", "write the load tool's own CPU profile to this file")
+	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For) instead of -url, and report its CPU")
 	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	u, err := loopbackTarget(*target)
-	if err != nil {
 		return err
 	}
 	if *players < 1 || *duration <= 0 || *duration > maxLoadDuration {
 		return fmt.Errorf("load: want -players >= 1 and 0 < -duration <= %v", maxLoadDuration)
+	}
+	serverPID := 0
+	if *spawn {
+		addr, pid, stop, err := spawnServer()
+		if err != nil {
+			return err
+		}
+		defer stop()
+		*target, serverPID = "http://"+addr, pid
+	}
+	u, err := loopbackTarget(*target)
+	if err != nil {
+		return err
 	}
 	if *baseline == 0 && !*noBaseline {
 		*baseline = max(10, *players/10)
@@ -132,10 +150,48 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	}
 	ctx, cancel := context.WithTimeout(ctx, *rampUp+*duration)
 	defer cancel()
+	if *cpuProfile != "" {
+		f, err := os.Create(*cpuProfile)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		if err := pprof.StartCPUProfile(f); err != nil {
+			return err
+		}
+		defer pprof.StopCPUProfile()
+	}
 
 	transport := &http.Transport{MaxIdleConns: 0, MaxIdleConnsPerHost: *players + *baseline + 10, IdleConnTimeout: 30 * time.Second}
 	defer transport.CloseIdleConnections()
 	measureFrom := time.Now().Add(*rampUp)
+
+	// CPU over the measured window: the load tool's own, and the server's when it is ours.
+	var cpu struct {
+		self0, self1, srv0, srv1 time.Duration
+		ok                       bool
+		load0, load1             string
+	}
+	cpuDone := make(chan struct{})
+	go func() {
+		defer close(cpuDone)
+		if !sleepCtx(ctx, time.Until(measureFrom)) {
+			return
+		}
+		var ok0, ok1 bool
+		cpu.self0, ok0 = processCPU(os.Getpid())
+		cpu.load0 = loadAverage()
+		if serverPID != 0 {
+			cpu.srv0, ok1 = processCPU(serverPID)
+		}
+		<-ctx.Done()
+		cpu.self1, _ = processCPU(os.Getpid())
+		cpu.load1 = loadAverage()
+		if serverPID != 0 {
+			cpu.srv1, _ = processCPU(serverPID)
+		}
+		cpu.ok = ok0 && (serverPID == 0 || ok1)
+	}()
 
 	var wg sync.WaitGroup
 	site := &loadStats{}
@@ -167,13 +223,94 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 		}
 	}
 	wg.Wait()
+	<-cpuDone
 	elapsed := *duration
 	fmt.Fprintf(out, "load: %s, %v measured after a %v ramp-up, pauses 0.25-0.75 s between moves\n", u.Host, elapsed, *rampUp)
 	site.report(out, "cardavia", *players, elapsed)
 	if *baseline > 0 {
 		bare.report(out, "bare chi", *baseline, elapsed)
 	}
+	if cpu.ok {
+		all := site.requests + bare.requests
+		self := cpu.self1 - cpu.self0
+		fmt.Fprintf(out, "CPU      load tool %.2f cores, %.3f ms a request (its %d and the bare handler's %d, both ends of those)",
+			self.Seconds()/elapsed.Seconds(), perRequest(self, all), site.requests, bare.requests)
+		if serverPID != 0 {
+			srv := cpu.srv1 - cpu.srv0
+			fmt.Fprintf(out, "; server %.2f cores, %.3f ms a request", srv.Seconds()/elapsed.Seconds(), perRequest(srv, site.requests))
+		}
+		fmt.Fprintf(out, "; load average %s -> %s, %d cores\n", cpu.load0, cpu.load1, runtime.NumCPU())
+	}
 	return nil
+}
+
+func perRequest(d time.Duration, n int) float64 {
+	if n == 0 {
+		return 0
+	}
+	return ms(d) / float64(n)
+}
+
+// serverCommand is how spawnServer runs the binary as a server; tests, whose binary is not
+// cardavia, replace it.
+var serverCommand = exec.Command
+
+// spawnServer starts this binary as the server on a free loopback port, with a fresh bolt
+// store in a temporary directory, its log in a file there (as an operator's would be: one
+// line a request) and X-Forwarded-For trusted, so that each virtual player has its own POST
+// limit. stop ends it (SIGTERM, then a kill) and removes the directory.
+func spawnServer() (addr string, pid int, stop func(), err error) {
+	self, err := os.Executable()
+	if err != nil {
+		return "", 0, nil, err
+	}
+	data, err := os.MkdirTemp("", "cardavia-load-")
+	if err != nil {
+		return "", 0, nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		os.RemoveAll(data)
+		return "", 0, nil, err
+	}
+	addr = ln.Addr().String()
+	ln.Close()
+	logFile, err := os.Create(filepath.Join(data, "server.log"))
+	if err != nil {
+		os.RemoveAll(data)
+		return "", 0, nil, err
+	}
+	cmd := serverCommand(self, "-addr", addr, "-data", filepath.Join(data, "db"), "-metrics-addr", "off", "-client-ip-header", "X-Forwarded-For")
+	cmd.Stdout, cmd.Stderr = logFile, logFile
+	if err := cmd.Start(); err != nil {
+		logFile.Close()
+		os.RemoveAll(data)
+		return "", 0, nil, err
+	}
+	stop = func() {
+		_ = cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan struct{})
+		go func() { _ = cmd.Wait(); close(done) }()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			_ = cmd.Process.Kill()
+			<-done
+		}
+		logFile.Close()
+		os.RemoveAll(data)
+	}
+	for range 200 {
+		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
+			resp.Body.Close()
+			if resp.StatusCode == http.StatusOK {
+				return addr, cmd.Process.Pid, stop, nil
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	stop()
+	return "", 0, nil, fmt.Errorf("load: the spawned server on %s never became healthy", addr)
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) bool {
@@ -198,6 +335,20 @@ type virtualPlayer struct {
 	// addr is sent as X-Forwarded-For, so that a server run with -client-ip-header
 	// X-Forwarded-For limits each player on its own, as it would behind a proxy.
 	addr string
+	// buf holds the last response's body.
+	buf bytes.Buffer
+	// pages, when set, sees every page the player GETs (tests).
+	pages func(path string, body []byte)
+	// noPause makes the player move as fast as the server answers (tests).
+	noPause bool
+}
+
+// think is the pause before a move: 0.25 to 0.75 s, as a person deciding.
+func (p *virtualPlayer) think() time.Duration {
+	if p.noPause {
+		return 0
+	}
+	return time.Duration(250+p.rng.IntN(500)) * time.Millisecond
 }
 
 func newVirtualPlayer(base *url.URL, tr http.RoundTripper, i int, stats *loadStats, from time.Time) *virtualPlayer {
@@ -211,8 +362,13 @@ func newVirtualPlayer(base *url.URL, tr http.RoundTripper, i int, stats *loadSta
 	}
 }
 
+// gzipReaders are the players' decoders, shared: a decoder's window is large, a player
+// needs one only while it reads a page.
+var gzipReaders sync.Pool
+
 // do sends one request and reads the body; a status of 400 or more is an error. Requests are
-// counted only once the ramp-up is over.
+// counted only once the ramp-up is over. The body is the player's buffer, valid until its next
+// request.
 func (p *virtualPlayer) do(ctx context.Context, method, path string, form url.Values) (*http.Response, []byte, error) {
 	var body io.Reader
 	if form != nil {
@@ -227,25 +383,54 @@ func (p *virtualPlayer) do(ctx context.Context, method, path string, form url.Va
 		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
 	}
 	req.Header.Set("X-Forwarded-For", p.addr)
-	// No Accept-Encoding of our own: the transport then asks for gzip and decodes it, as a
-	// browser would.
+	// As a browser does, and the server then sends its pages in gzip; asked for here rather
+	// than by the transport so that the decoder can be reused.
+	req.Header.Set("Accept-Encoding", "gzip")
 	start := time.Now()
 	resp, err := p.client.Do(req)
-	var b []byte
+	p.buf.Reset()
 	if err == nil {
-		b, err = io.ReadAll(resp.Body)
-		resp.Body.Close()
+		err = p.readBody(resp)
 		if err == nil && resp.StatusCode >= 400 {
 			err = fmt.Errorf("%s %s: status %d", method, path, resp.StatusCode)
 		}
 	}
 	if ctx.Err() != nil {
-		return resp, b, ctx.Err() // the run's end, not the server's fault
+		return resp, p.buf.Bytes(), ctx.Err() // the run's end, not the server's fault
 	}
 	if start.After(p.measureFrom) {
 		p.stats.request(method == http.MethodPost, time.Since(start), err)
 	}
-	return resp, b, err
+	if err == nil && method == http.MethodGet && p.pages != nil {
+		p.pages(path, p.buf.Bytes())
+	}
+	return resp, p.buf.Bytes(), err
+}
+
+// readBody reads a response into the player's buffer, decoding gzip, and closes it.
+func (p *virtualPlayer) readBody(resp *http.Response) error {
+	defer resp.Body.Close()
+	if resp.Header.Get("Content-Encoding") != "gzip" {
+		_, err := p.buf.ReadFrom(resp.Body)
+		return err
+	}
+	zr, _ := gzipReaders.Get().(*gzip.Reader)
+	var err error
+	if zr == nil {
+		zr, err = gzip.NewReader(resp.Body)
+	} else {
+		err = zr.Reset(resp.Body)
+	}
+	if err != nil {
+		return err
+	}
+	defer gzipReaders.Put(zr)
+	if _, err := p.buf.ReadFrom(zr); err != nil {
+		return err
+	}
+	// Read to the end of the stream, so that the connection can be kept alive.
+	_, err = io.Copy(io.Discard, resp.Body)
+	return err
 }
 
 // play alternates between the games: a whole match of one, then of the other.
@@ -274,7 +459,7 @@ func (p *virtualPlayer) play(ctx context.Context) {
 			path = choice.follow // a link the page offers first (Guandan's hint selects cards)
 			continue
 		}
-		if !sleepCtx(ctx, time.Duration(250+p.rng.IntN(500))*time.Millisecond) {
+		if !sleepCtx(ctx, p.think()) {
 			return
 		}
 		resp, _, err := p.do(ctx, http.MethodPost, choice.action, choice.values)
@@ -305,7 +490,7 @@ func (p *virtualPlayer) playBare(ctx context.Context) {
 			continue
 		}
 		choice, ok := chooseForm(body, "/", p.rng)
-		if !sleepCtx(ctx, time.Duration(250+p.rng.IntN(500))*time.Millisecond) {
+		if !sleepCtx(ctx, p.think()) {
 			return
 		}
 		if ok {
@@ -320,84 +505,6 @@ type formChoice struct {
 	values   url.Values
 	follow   string
 	newMatch bool
-}
-
-// chooseForm reads a page's forms generically, as a browser would submit them: the form's
-// action (or the button's formaction), its hidden inputs, its checked boxes (a required radio
-// group with none checked gets its first choice) and the pressed button's name and value. It
-// prefers buttons marked data-action, never confirms a restart in the middle of a match, and
-// when a form asks for cards to be selected and none are, follows the page's hint link first.
-func chooseForm(body []byte, prefix string, rng *rand.Rand) (formChoice, bool) {
-	doc, err := goquery.NewDocumentFromReader(strings.NewReader(string(body)))
-	if err != nil {
-		return formChoice{}, false
-	}
-	var choices []formChoice
-	var needsCards bool
-	doc.Find(`form[method="post"]`).Each(func(_ int, f *goquery.Selection) {
-		action, _ := f.Attr("action")
-		if !strings.HasPrefix(action, prefix) {
-			return // the language and filter forms of the header
-		}
-		values := url.Values{}
-		f.Find(`input[type="hidden"]`).Each(func(_ int, in *goquery.Selection) {
-			values.Add(in.AttrOr("name", ""), in.AttrOr("value", ""))
-		})
-		checked := 0
-		f.Find(`input[type="checkbox"][checked], input[type="radio"][checked]`).Each(func(_ int, in *goquery.Selection) {
-			values.Add(in.AttrOr("name", ""), in.AttrOr("value", ""))
-			checked++
-		})
-		if checked == 0 {
-			if r := f.Find(`input[type="radio"][required]:not([disabled])`).First(); r.Length() > 0 {
-				values.Add(r.AttrOr("name", ""), r.AttrOr("value", ""))
-			}
-		}
-		hasBoxes := f.Find(`input[type="checkbox"]`).Length() > 0
-		buttons := f.Find(`button[data-action]`)
-		if buttons.Length() == 0 {
-			buttons = f.Find(`button[type="submit"], button:not([type]), input[type="submit"]`)
-		}
-		buttons.Each(func(_ int, b *goquery.Selection) {
-			da := b.AttrOr("data-action", "")
-			if da == "restart" {
-				return // confirming a restart throws a match away: a player finishes it
-			}
-			v := url.Values{}
-			for k, vs := range values {
-				v[k] = slices.Clone(vs)
-			}
-			if n := b.AttrOr("name", ""); n != "" {
-				v.Set(n, b.AttrOr("value", ""))
-			}
-			act := b.AttrOr("formaction", action)
-			if hasBoxes && checked == 0 && (da == "play" || act == action) {
-				needsCards = true
-				return // submitting no cards is not a play
-			}
-			choices = append(choices, formChoice{action: act, values: v, newMatch: da == "new" || strings.HasSuffix(act, "/restart")})
-		})
-	})
-	if needsCards && len(choices) == 0 {
-		if hint, ok := doc.Find(`a[data-action="hint"]`).Attr("href"); ok {
-			return formChoice{follow: hint}, true
-		}
-	}
-	// Play what the hint selected rather than always passing.
-	for _, c := range choices {
-		if c.values.Has("card") {
-			return c, true
-		}
-	}
-	if needsCards {
-		if hint, ok := doc.Find(`a[data-action="hint"]`).Attr("href"); ok && rng.IntN(2) == 0 {
-			return formChoice{follow: hint}, true
-		}
-	}
-	if len(choices) == 0 {
-		return formChoice{}, false
-	}
-	return choices[rng.IntN(len(choices))], true
 }
 
 // startBareHandler serves a page with one small form and answers its POST with a 303, through
@@ -424,7 +531,9 @@ func startBareHandler() (*url.URL, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	srv := &http.Server{Handler: r, ReadHeaderTimeout: 5 * time.Second}
+	// A generous header timeout: on an over-booked machine the tool's own process may take
+	// seconds to read a request, which is the yardstick's slowness, not an error to count.
+	srv := &http.Server{Handler: r, ReadHeaderTimeout: 60 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			fmt.Println("bare handler:", err)

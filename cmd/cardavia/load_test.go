@@ -11,6 +11,7 @@ import (
 
 	aiasnas "github.com/cardavia/cardavia/ai/asnas"
 	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/web"
 	"github.com/cardavia/cardavia/web/store"
 )
@@ -62,5 +63,15 @@ func TestVirtualPlayersPlayBothGames(t *testing.T) {
 	}
 	if len(stats.posts) < 4 {
 		t.Errorf("only %d moves posted in 2 s by two players", len(stats.posts))
+	}
+}
+
+// The crash test reads a move number as the record package writes it: the match above
+// tokenMoveBits, its moves below.
+func TestCrashTestReadsTokens(t *testing.T) {
+	id := record.ID(0x1234567)
+	n := record.Token(id, 41)
+	if n>>tokenMoveBits != uint64(id) || n&(1<<tokenMoveBits-1) != 41 {
+		t.Errorf("token %x does not split into match %x and 41 moves", n, uint64(id))
 	}
 }

@@ -47,7 +47,7 @@ func guandanSprite() templ.Component {
 // Level cards carry a gold star in the corner; the two wild cards a gold frame, the star and
 // the word for wild; the Red Joker is drawn in red with a solid star, the Black Joker in black
 // with a hollow one, so colour is never the only cue.
-func guandanFace(c gd.Card, level gd.Rank) templ.Component {
+func guandanFaceSVG(c gd.Card, level gd.Rank) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -1,0 +1,11 @@
+//go:build !linux
+
+package main
+
+import "time"
+
+// processCPU is not measured where /proc is not at hand.
+func processCPU(int) (time.Duration, bool) { return 0, false }
+
+// loadAverage is unknown where /proc is not at hand.
+func loadAverage() string { return "" }

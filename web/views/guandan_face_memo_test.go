@@ -1,0 +1,43 @@
+package views
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"github.com/cardavia/cardavia/i18n"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// A remembered card face is the face templ draws, for every card, at several levels, in every
+// language (Persian digits differ), the first time and the second.
+func TestRememberedFacesAreTheDrawnOnes(t *testing.T) {
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		for _, level := range []gd.Rank{gd.Two, gd.Seven, gd.Ten, gd.Ace} {
+			for c := range gd.Card(gd.NumCards) {
+				var want bytes.Buffer
+				if err := guandanFaceSVG(c, level).Render(ctx, &want); err != nil {
+					t.Fatal(err)
+				}
+				for round := range 2 {
+					var got bytes.Buffer
+					if err := guandanFace(c, level).Render(ctx, &got); err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got.Bytes(), want.Bytes()) {
+						t.Fatalf("%s, %v at level %v, round %d:\n%s\nwant\n%s", l.Code, c, level, round, got.Bytes(), want.Bytes())
+					}
+				}
+			}
+		}
+	}
+	en := i18n.WithLocale(context.Background(), i18n.Locales[0])
+	fa, _ := i18n.ByCode("fa")
+	var a, b bytes.Buffer
+	_ = guandanFace(gd.Card(5), gd.Two).Render(en, &a)
+	_ = guandanFace(gd.Card(5), gd.Two).Render(i18n.WithLocale(context.Background(), fa), &b)
+	if bytes.Equal(a.Bytes(), b.Bytes()) {
+		t.Errorf("the English and the Persian face of %v are the same: %s", gd.Card(5), a.Bytes())
+	}
+}
