@@ -74,49 +74,59 @@ func TestBrowserGuandanEnds(t *testing.T) {
 	t.Run("a wild in a combination", func(t *testing.T) {
 		tb := open(t, "wild")
 		tb.gdState("the wild straight")
-		for _, v := range []int{50, 0, 100} {
-			tb.setFilters(v)
-			got := eval[struct {
-				Order []string `json:"order"`
-				Tag   string   `json:"tag"`
-				Shown bool     `json:"shown"`
-				Caps  []string `json:"caps"`
-			}](tb, `(() => {
-				const play = document.querySelector('[data-act="1"] .grun');
-				const tag = play?.querySelector(".gas");
-				const b = tag?.getBoundingClientRect();
-				const caps = [...document.querySelectorAll('[data-hand="0"] .ggroup:is(.wild, .level) .gcap')];
-				// Each caption lies inside its own stack's column, clear of its neighbours'.
-				const clash = caps.filter((c) => {
-					const r = c.getBoundingClientRect(), g = c.closest(".ggroup").getBoundingClientRect();
-					return r.left < g.left - 0.5 || r.right > g.right + 0.5
-						|| caps.some((o) => o !== c && Math.abs(o.getBoundingClientRect().top - r.top) < 4 && Math.min(Math.abs(o.getBoundingClientRect().left - r.right), Math.abs(r.left - o.getBoundingClientRect().right)) < 8);
-				});
-				return {
-					order: play ? [...play.querySelectorAll("[data-card]")].map((c) => c.dataset.card) : [],
-					tag: tag ? tag.dataset.stands + " " + tag.textContent : "",
-					shown: !!tag && b.width > 0 && tag.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)),
-					caps: clash.map((c) => c.textContent),
-				};
-			})()`)
-			if fmt.Sprint(got.Order) != "[8S 9D TC 5H QS]" || !strings.HasPrefix(got.Tag, "J") || !got.Shown {
-				t.Errorf("filters %d: East's straight drawn %v, wild tag %q shown %v; want the wild in the Jack's place, tagged and in view", v, got.Order, got.Tag, got.Shown)
+		for _, lang := range []string{"en", "fa", "zh"} {
+			if lang != "en" {
+				tb.setLanguage(lang)
 			}
-			if shots != "" {
-				for _, z := range []struct{ sel, name string }{{`[data-act="1"]`, "play"}, {"#ghand", "hand"}} {
-					png, err := chromedp.Run(tb.ctx, chromedp.ScreenshotScale(z.sel, 3))
-					if err == nil {
-						err = os.WriteFile(filepath.Join(shots, fmt.Sprintf("zoom-wild-%s-f%d.png", z.name, v)), png, 0o644)
-					}
-					if err != nil {
-						t.Fatal(err)
+			for _, v := range []int{50, 0, 100} {
+				tb.setFilters(v)
+				got := eval[struct {
+					Order []string `json:"order"`
+					Tag   string   `json:"tag"`
+					Shown bool     `json:"shown"`
+					Caps  []string `json:"caps"`
+				}](tb, `(() => {
+					const play = document.querySelector('[data-act="1"] .grun');
+					const tag = play?.querySelector(".gas");
+					const b = tag?.getBoundingClientRect();
+					const caps = [...document.querySelectorAll('[data-hand="0"] .ggroup:is(.wild, .level) .gcap')];
+					// Each caption is a tab of its own stack: inside the stack's column, touching the
+					// foot of its cards, and drawn as a box (a border), so that two neighbouring
+					// captions never read as one phrase.
+					const clash = caps.filter((c) => {
+						const r = c.getBoundingClientRect(), g = c.closest(".ggroup").getBoundingClientRect();
+						const cards = c.closest(".ggroup").querySelector(".gcards").getBoundingClientRect();
+						const st = getComputedStyle(c);
+						return r.left < g.left - 0.5 || r.right > g.right + 0.5 || Math.abs(r.top - cards.bottom) > 1
+							|| parseFloat(st.borderInlineStartWidth) === 0 || st.borderInlineStartColor === "rgba(0, 0, 0, 0)";
+					});
+					return {
+						order: play ? [...play.querySelectorAll("[data-card]")].map((c) => c.dataset.card) : [],
+						tag: tag ? tag.dataset.stands + " " + tag.textContent : "",
+						shown: !!tag && b.width > 0 && tag.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)),
+						caps: clash.map((c) => c.textContent),
+					};
+				})()`)
+				if fmt.Sprint(got.Order) != "[8S 9D TC 5H QS]" || !strings.HasPrefix(got.Tag, "J") || !got.Shown {
+					t.Errorf("%s, filters %d: East's straight drawn %v, wild tag %q shown %v; want the wild in the Jack's place, tagged and in view", lang, v, got.Order, got.Tag, got.Shown)
+				}
+				if shots != "" {
+					for _, z := range []struct{ sel, name string }{{`[data-act="1"]`, "play"}, {"#ghand", "hand"}} {
+						png, err := chromedp.Run(tb.ctx, chromedp.ScreenshotScale(z.sel, 3))
+						if err == nil {
+							err = os.WriteFile(filepath.Join(shots, fmt.Sprintf("zoom-%s-wild-%s-f%d.png", lang, z.name, v)), png, 0o644)
+						}
+						if err != nil {
+							t.Fatal(err)
+						}
 					}
 				}
-			}
-			if len(got.Caps) > 0 {
-				t.Errorf("filters %d: captions spilling out of their stacks or running into a neighbour's: %q", v, got.Caps)
+				if len(got.Caps) > 0 {
+					t.Errorf("%s, filters %d: captions not drawn as tabs of their own stacks: %q", lang, v, got.Caps)
+				}
 			}
 		}
+		tb.setLanguage("en")
 		tb.setFilters(50)
 		tb.everyLook(t, "wild", shots)
 	})
