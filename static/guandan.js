@@ -127,10 +127,20 @@
   skip.className = "gskip";
   skip.textContent = tpl.dataset.skipLabel || "»";
 
+  // The log below the felt tells no more than the felt: a line shows once the replay has
+  // reached its step (data-gstep, how many steps that takes).
+  const lines = [...document.querySelectorAll("[data-gstep]")];
+  const reveal = (all) => {
+    for (const li of lines) {
+      if (all || Number(li.dataset.gstep) <= next) li.removeAttribute("data-replay-pending");
+    }
+  };
+
   const finish = () => {
     if (done) return;
     done = true;
     clearTimeout(timer);
+    reveal(true);
     clearBubbles();
     skip.remove();
     for (const [seat, a] of acts) {
@@ -150,6 +160,7 @@
     if (next >= steps.length) { finish(); return; }
     const st = steps[next++];
     tpl.dataset.at = String(next); // how many steps are shown: a hook for the browser tests
+    reveal();
     const seat = st.dataset.seat;
     clearBubbles();
     let wait = 650;
@@ -187,6 +198,7 @@
   // seat's part of it, data-before), with nothing of this replay on it, and each seat's count
   // before its plays. The boxes lose their "last trick" dimming until the end.
   document.documentElement.classList.add("greplaying");
+  for (const li of lines) li.setAttribute("data-replay-pending", "");
   for (const box of felt.querySelectorAll("[data-act]")) {
     const before = tpl.content.querySelector(`[data-before="${box.dataset.act}"]`);
     box.replaceChildren(...(before ? [...before.cloneNode(true).childNodes] : []));

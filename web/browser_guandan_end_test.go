@@ -68,6 +68,69 @@ func TestBrowserGuandanEnds(t *testing.T) {
 
 	t.Run("replay from the trick before", func(t *testing.T) { testReplayFromTheTrick(t, open(t, "pair")) })
 
+	// A wild in a played combination is drawn where it stands, with its stand-in's tag in
+	// full view over its face at every filter value; and the wild and level stacks of the hand
+	// each keep their caption to themselves.
+	t.Run("a wild in a combination", func(t *testing.T) {
+		tb := open(t, "wild")
+		tb.gdState("the wild straight")
+		for _, lang := range []string{"en", "fa", "zh"} {
+			if lang != "en" {
+				tb.setLanguage(lang)
+			}
+			for _, v := range []int{50, 0, 100} {
+				tb.setFilters(v)
+				got := eval[struct {
+					Order []string `json:"order"`
+					Tag   string   `json:"tag"`
+					Shown bool     `json:"shown"`
+					Caps  []string `json:"caps"`
+				}](tb, `(() => {
+					const play = document.querySelector('[data-act="1"] .grun');
+					const tag = play?.querySelector(".gas");
+					const b = tag?.getBoundingClientRect();
+					const caps = [...document.querySelectorAll('[data-hand="0"] .ggroup:is(.wild, .level) .gcap')];
+					// Each caption is a tab of its own stack: inside the stack's column, touching the
+					// foot of its cards, and drawn as a box (a border), so that two neighbouring
+					// captions never read as one phrase.
+					const clash = caps.filter((c) => {
+						const r = c.getBoundingClientRect(), g = c.closest(".ggroup").getBoundingClientRect();
+						const cards = c.closest(".ggroup").querySelector(".gcards").getBoundingClientRect();
+						const st = getComputedStyle(c);
+						return r.left < g.left - 0.5 || r.right > g.right + 0.5 || Math.abs(r.top - cards.bottom) > 1
+							|| parseFloat(st.borderInlineStartWidth) === 0 || st.borderInlineStartColor === "rgba(0, 0, 0, 0)";
+					});
+					return {
+						order: play ? [...play.querySelectorAll("[data-card]")].map((c) => c.dataset.card) : [],
+						tag: tag ? tag.dataset.stands + " " + tag.textContent : "",
+						shown: !!tag && b.width > 0 && tag.contains(document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)),
+						caps: clash.map((c) => c.textContent),
+					};
+				})()`)
+				if fmt.Sprint(got.Order) != "[8S 9D TC 5H QS]" || !strings.HasPrefix(got.Tag, "J") || !got.Shown {
+					t.Errorf("%s, filters %d: East's straight drawn %v, wild tag %q shown %v; want the wild in the Jack's place, tagged and in view", lang, v, got.Order, got.Tag, got.Shown)
+				}
+				if shots != "" {
+					for _, z := range []struct{ sel, name string }{{`[data-act="1"]`, "play"}, {"#ghand", "hand"}} {
+						png, err := chromedp.Run(tb.ctx, chromedp.ScreenshotScale(z.sel, 3))
+						if err == nil {
+							err = os.WriteFile(filepath.Join(shots, fmt.Sprintf("zoom-%s-wild-%s-f%d.png", lang, z.name, v)), png, 0o644)
+						}
+						if err != nil {
+							t.Fatal(err)
+						}
+					}
+				}
+				if len(got.Caps) > 0 {
+					t.Errorf("%s, filters %d: captions not drawn as tabs of their own stacks: %q", lang, v, got.Caps)
+				}
+			}
+		}
+		tb.setLanguage("en")
+		tb.setFilters(50)
+		tb.everyLook(t, "wild", shots)
+	})
+
 	t.Run("match end by keyboard", func(t *testing.T) {
 		tb := open(t, "last-move")
 		s := tb.gdState("the last move")

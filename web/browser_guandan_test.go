@@ -416,8 +416,10 @@ func (tb *tab) returnByKeyboard(where string) {
 // trick as it stood (testReplayFromTheTrick looks at that), the steps come one by one with each AI action announced, and a key shows the
 // end at once, exactly as the server drew it.
 func testGuandanReplay(t *testing.T, tb *tab) {
+	// A replay of three steps or more: the log is read while it runs.
+	long := `(document.querySelector("template[data-replay]")?.content.querySelectorAll("[data-step]").length || 0) >= 3`
 	for i := 0; i < 30; i++ {
-		if tb.exists("template[data-replay]") {
+		if eval[bool](tb, long) {
 			break
 		}
 		tb.load("Hint", chromedp.KeyEvent("h"))
@@ -427,14 +429,34 @@ func testGuandanReplay(t *testing.T, tb *tab) {
 		}
 		tb.load("move", chromedp.KeyEvent(key))
 	}
-	if !tb.exists("template[data-replay]") {
-		t.Fatal("no AI turns to replay in 30 moves")
+	if !eval[bool](tb, long) {
+		t.Fatal("no three steps to replay in 30 moves")
 	}
 	tb.motion(true) // the tabs prefer reduced motion unless a test asks for the replay
 	defer tb.motion(false)
 	tb.load("reload", chromedp.Reload())
 	if !eval[bool](tb, `document.documentElement.classList.contains("greplaying")`) {
 		t.Fatal("the replay did not start")
+	}
+	// The log below the felt must not tell the end while the felt is still replaying it: the
+	// last line, and every line of a step still to come, stay out of sight until then.
+	logScript := `(() => {
+		const tpl = document.querySelector("template[data-replay]");
+		const at = Number(tpl.dataset.at || 0), steps = tpl.content.querySelectorAll("[data-step]").length;
+		const lines = [...document.querySelectorAll("[data-log] li")];
+		const seen = lines.map((li) => li.checkVisibility({visibilityProperty: true}));
+		return {at, steps, lines: lines.length, seen: seen.filter(Boolean).length, last: seen.length > 0 && seen[seen.length - 1]};
+	})()`
+	type logSeen struct {
+		At, Steps, Lines, Seen int
+		Last                   bool
+	}
+	if l := eval[logSeen](tb, logScript); l.At < l.Steps {
+		if l.Last || l.Seen >= l.Lines {
+			t.Errorf("at step %d of %d the log already shows %d of its %d lines, the last one too: %v", l.At, l.Steps, l.Seen, l.Lines, l.Last)
+		}
+	} else {
+		t.Errorf("the replay of %d steps was over before the page could be read", l.Steps)
 	}
 	tb.do(chromedp.Sleep(1500 * time.Millisecond))
 	if shots := os.Getenv("CARDAVIA_SHOTS"); shots != "" {
@@ -459,6 +481,9 @@ func testGuandanReplay(t *testing.T, tb *tab) {
 	tb.do(chromedp.KeyEvent(kb.Escape))
 	if eval[bool](tb, `document.documentElement.classList.contains("greplaying") || !!document.querySelector(".gbubble, .gskip")`) {
 		t.Error("a key did not end the replay")
+	}
+	if l := eval[logSeen](tb, logScript); l.Seen != l.Lines {
+		t.Errorf("after the replay the log shows %d of its %d lines", l.Seen, l.Lines)
 	}
 	same, err := chromedp.Run(tb.ctx, chromedp.Evaluate[bool](`fetch("/guandan", {credentials: "same-origin"}).then((r) => r.text()).then((html) => {
 		const doc = new DOMParser().parseFromString(html, "text/html");

@@ -17,7 +17,7 @@ import (
 const GuandanPositionPath = "/test/guandan/position"
 
 // GuandanPositions are the positions the browser tests can ask for.
-var GuandanPositions = []string{"return", "last-move", "pair"}
+var GuandanPositions = []string{"return", "last-move", "pair", "wild"}
 
 // WithGuandanPositions serves site (a *Server from New) with GuandanPositionPath beside it.
 // The position becomes the requesting visitor's current Guandan match, as gprepare does in
@@ -29,6 +29,9 @@ var GuandanPositions = []string{"return", "last-move", "pair"}
 //     seats, to the match's end, with every deal of the match in its story.
 //   - "pair": East led a pair of 9s and both others passed (pairToBeat): the visitor's pair
 //     of Kings beats it.
+//   - "wild": at level 5 East led a straight 8-Q with the wild 5♥ standing in for the Jack
+//     and both others passed (wildToSee); the visitor holds the other wild beside the other
+//     level cards.
 func WithGuandanPositions(t *testing.T, site http.Handler) http.Handler {
 	s, ok := site.(*Server)
 	if !ok {
@@ -51,6 +54,8 @@ func WithGuandanPositions(t *testing.T, site http.Handler) http.Handler {
 			g, err = lastMovePosition(s, 1)
 		case "pair":
 			g = pairToBeat(t)
+		case "wild":
+			g = wildToSee(t)
 		default:
 			err = fmt.Errorf("no position %q (there are %q)", name, GuandanPositions)
 		}
@@ -125,4 +130,29 @@ func lastMovePosition(s *Server, seed uint64) (*record.Guandan, error) {
 		return record.DecodeGuandan(cut)
 	}
 	return nil, fmt.Errorf("no match with the visitor's last decision in its last deal")
+}
+
+// wildToSee is the "wild" position: at level 5, East's straight 8-Q has the wild 5♥ in the
+// Jack's place, both others passed, and the visitor, to play, holds the other 5♥ (wild) next
+// to 5♠ 5♣ (level cards) and a stack of 6s.
+func wildToSee(t *testing.T) *record.Guandan {
+	t.Helper()
+	hand := cardsOf(t, "5S 5C 6S 6D 4C KS KH 3C 9H JD QH RJ")
+	hand.Add(gd.NewCard(gd.Five, gd.Hearts, 1))
+	g := guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Five, gd.Five}, Level: gd.Five, Leader: 1, Hands: [4]gd.Set{
+		hand,
+		cardsOf(t, "8S 9D 10C QS 5H 2C"),
+		cardsOf(t, "4S 7D"),
+		cardsOf(t, "3S 7C 2D"),
+	}})
+	for _, a := range []gd.Action{
+		{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "8S 9D 10C QS 5H")},
+		{Kind: gd.ActPass, Seat: 2},
+		{Kind: gd.ActPass, Seat: 3},
+	} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return g
 }

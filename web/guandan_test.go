@@ -139,6 +139,10 @@ func TestGuandanReturnFlow(t *testing.T) {
 	if p.groot("data-phase") != "dealover" || p.doc.Find(`[data-action="next"]`).Length() != 1 {
 		t.Fatalf("prepared deal end not shown: phase %s", p.groot("data-phase"))
 	}
+	// The summary names the new level once, in the line that says who climbed.
+	if sum := p.doc.Find(`[data-result="true"]`).Text(); strings.Count(sum, " 5") != 1 || !strings.Contains(p.doc.Find(`[data-promotion]`).Text(), "to 5.") {
+		t.Errorf("the deal summary should name level 5 once, in the promotion: %q", strings.Join(strings.Fields(sum), " "))
+	}
 	ts.gpost("/guandan/next", url.Values{"move": {move}})
 	p = ts.gtable()
 	m, _ := ts.gmatch()

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/a-h/templ"
 	"github.com/cardavia/cardavia/i18n"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
@@ -171,10 +172,26 @@ func (t GuandanTable) notice() NoticeView {
 	return NoticeView{Key: guandanNotices.key(t.Notice), Class: "gnotice"}
 }
 
-// logPanel lists what happened since the human's last move.
+// logPanel lists what happened since the human's last move. The lines guandan.js replays
+// carry data-gstep, how many of the replay's steps must be shown before the line is: while
+// the replay runs the log tells no more than the felt (an EvLead, which is no step, comes
+// with the step before it).
 func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
+	lines := guandanLogLines(ctx, t.Log, t.View.Level)
+	if len(t.Replay()) > 0 {
+		told := logLines(t.replayEvents())
+		if first := len(lines) - len(told); first >= 0 {
+			n := 0
+			for i, e := range told {
+				if e.Kind != gd.EvLead {
+					n++
+				}
+				lines[first+i].Attrs = templ.Attributes{"data-gstep": itoa(max(n, 1))}
+			}
+		}
+	}
 	return LogPanelView{TitleID: "glog-title", Title: i18n.T(ctx, "guandan.log.title"),
-		Empty: i18n.T(ctx, "guandan.log.empty"), Lines: guandanLogLines(ctx, t.Log, t.View.Level)}
+		Empty: i18n.T(ctx, "guandan.log.empty"), Lines: lines}
 }
 
 // placeName is a finishing place's name ("First").
