@@ -32,7 +32,11 @@ type Options struct {
 
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
 // decision times they give.
-var DefaultOptions = Options{Samples: 64, Budget: 80000, Near: 12, Candidates: 4, Margin: 1, Tries: 16}
+var DefaultOptions = Options{Samples: 64, Budget: 65000, Near: 12, Candidates: 4, Margin: 1, Tries: 16}
+
+// minSamples is the fewest samples on which the search may leave the planner: on fewer, a
+// better move cannot be told from luck.
+const minSamples = 8
 
 // Master is the searching Guandan AI (see the package doc): the planner proposes a few moves,
 // and each is played out in deals of the hidden hands consistent with the public record, the
@@ -79,13 +83,12 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	seed := viewSeed(m.seed, v)
 	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	planned := decide(v, defaultStyle, rng)
-	if v.Leading || v.LastPlay.Reading.IsZero() {
-		// Leads are the planner's: its plan decides them, and searched leads came out no
-		// better in the arena (see the package doc).
-		return planned, false
-	}
 	t := newTable(v, defaultStyle)
-	if planned.Kind == gd.ActPlay && !allowed(t, gd.Play{Cards: planned.Cards, Reading: planned.Reading}) &&
+	leading := v.Leading || v.LastPlay.Reading.IsZero()
+	if leading && t.partnerLeft >= 1 && t.partnerLeft <= 2 && t.oppMin > t.partnerLeft {
+		return planned, false // the planner feeds the partner, who is closer to going out
+	}
+	if planned.Kind == gd.ActPlay && !leading && !allowed(t, gd.Play{Cards: planned.Cards, Reading: planned.Reading}) &&
 		v.LastSeat == t.partner {
 		planned = gd.Action{Kind: gd.ActPass, Seat: v.Seat} // never over the partner for nothing
 	}
@@ -119,20 +122,31 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		if samples > 0 && work+work/samples > m.opt.Budget {
 			break
 		}
-		samples++
 		hands, wk := w.sample(rng)
 		work += wk
 		ps := rng.Uint64()
+		over := false
 		for j, a := range cands {
+			if work > m.opt.Budget {
+				over = true // a sample cut short compares nothing: drop it
+				break
+			}
 			var steps int
 			score[j], steps = rollout(v, hands, a, ps)
 			work += steps
 		}
+		if over {
+			break
+		}
+		samples++
 		for j := 1; j < len(cands); j++ {
 			d := score[j] - score[0]
 			diff[j] += d
 			sq[j] += d * d
 		}
+	}
+	if samples < minSamples {
+		return planned, false
 	}
 	// Leave the planner only for a move that is better by more than the noise: the planner
 	// is a strong default, and a search that chased noise would play worse than it.
@@ -217,11 +231,12 @@ func worldMatch(v gd.View, hands [4]gd.Set) gd.Match {
 	return m
 }
 
-// candidates are the moves worth comparing when following: the planner's choice first, then
-// the plays that beat, those that leave the best plan first, with passing among them when the
-// planner passes. When the planner plays, passing instead is no candidate: measured against
-// the true hands, the search's passes in its place lost more deals than they won. Plays the
-// partnership rules forbid are left out (see allowed).
+// candidates are the moves worth comparing: the planner's choice first; then, leading, the
+// plays of the plan, and following, the plays that beat, those that leave the best plan
+// first, with passing among them only when the planner passes. When the planner plays,
+// passing instead is no candidate: measured against the true hands, the search's passes in
+// its place lost more deals than they won. Plays the partnership rules forbid are left out
+// (see allowed).
 func candidates(t *table, planned gd.Action, limit int) []gd.Action {
 	v := t.v
 	out := []gd.Action{planned}
@@ -230,14 +245,20 @@ func candidates(t *table, planned gd.Action, limit int) []gd.Action {
 		sc float64
 	}
 	var alt []scored
-	prev := v.LastPlay.Reading
-	tl := newTally(v.Hand, v.Level)
-	for _, c := range beaters(&tl, prev, v.Level) {
-		if p, ok := concretize(c, v.Hand, v.Level); ok && p.Reading.Beats(prev, v.Level) {
-			if !allowed(t, p) {
-				continue
+	if v.Leading || v.LastPlay.Reading.IsZero() {
+		for _, s := range t.e.steps(v.Hand) {
+			alt = append(alt, scored{playAction(v.Seat, s.play), t.handScore(s.play.Cards)})
+		}
+	} else {
+		prev := v.LastPlay.Reading
+		tl := newTally(v.Hand, v.Level)
+		for _, c := range beaters(&tl, prev, v.Level) {
+			if p, ok := concretize(c, v.Hand, v.Level); ok && p.Reading.Beats(prev, v.Level) {
+				if !allowed(t, p) {
+					continue
+				}
+				alt = append(alt, scored{playAction(v.Seat, p), t.handScore(p.Cards)})
 			}
-			alt = append(alt, scored{playAction(v.Seat, p), t.handScore(p.Cards)})
 		}
 	}
 	slices.SortStableFunc(alt, func(x, y scored) int {
