@@ -90,7 +90,24 @@ func (t *table) handScore(without gd.Set) float64 {
 
 // decide is the whole decision of Player in PhasePlay.
 func decide(v gd.View, st style, rng *rand.Rand) gd.Action {
+	a, _ := decideWork(v, st, rng)
+	return a
+}
+
+// decideWork is decide that also returns its work: the search states the planner evaluated
+// (the entries of its memo) and the cards of the hand, a count that follows the decision's
+// time closely and depends on the position alone.
+func decideWork(v gd.View, st style, rng *rand.Rand) (gd.Action, int) {
 	t := newTable(v, st)
+	a := t.decide(rng)
+	work := len(t.e.memo) + v.Hand.Len()
+	putMemo(t.e.memo)
+	return a, work
+}
+
+// decide is the decision of the table's seat.
+func (t *table) decide(rng *rand.Rand) gd.Action {
+	v := t.v
 	var p gd.Play
 	var ok bool
 	if v.Leading || v.LastPlay.Reading.IsZero() {

@@ -12,21 +12,31 @@ import (
 type Options struct {
 	// Samples is the most deals of hidden hands drawn per decision.
 	Samples int
-	// Budget caps the work of one decision, counted in the cards of the hands of the planner's
-	// simulated decisions (the rollouts' moves), not in time, so that a decision depends on its
-	// seed only and never on the machine's load. DefaultOptions calibrates it to the time
-	// budget of BENCHMARKS.md.
+	// Budget caps the work of one decision, counted in the search states the planner
+	// evaluates in the rollouts' simulated decisions (plus the cards of the deciding hands and
+	// the sampling's draws), not in time, so that a decision depends on its seed only and never
+	// on the machine's load. DefaultOptions calibrates it to the time budget of BENCHMARKS.md.
 	Budget int
 	// Near is the most cards the seat closest to going out may hold for the search to play:
 	// before that the rollouts are long and the planner decides alone.
 	Near int
 	// Candidates is the most moves compared, the planner's own choice always among them.
 	Candidates int
+	// Tries is how many draws of the hidden hands a sample takes at most, the one that best
+	// fits the passes of the deal kept (see world.sample).
+	Tries int
+	// Margin is how many standard errors a candidate's mean paired difference must be above
+	// the planner's move for the search to choose it.
+	Margin float64
 }
 
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
 // decision times they give.
-var DefaultOptions = Options{Samples: 48, Budget: 5000, Near: 10, Candidates: 4}
+var DefaultOptions = Options{Samples: 64, Budget: 65000, Near: 12, Candidates: 4, Margin: 1, Tries: 16}
+
+// minSamples is the fewest samples on which the search may leave the planner: on fewer, a
+// better move cannot be told from luck.
+const minSamples = 8
 
 // Master is the searching Guandan AI (see the package doc): the planner proposes a few moves,
 // and each is played out in deals of the hidden hands consistent with the public record, the
@@ -98,6 +108,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		return planned, false
 	}
 	w := newWorld(v)
+	w.tries = max(1, m.opt.Tries)
 	// Paired comparison: every candidate is played out on the same samples with the same
 	// policy seeds, so the differences between candidates are not drowned in the luck of the
 	// samples (common random numbers).
@@ -105,20 +116,37 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	sq := make([]float64, len(cands))
 	score := make([]float64, len(cands))
 	samples, work := 0, 0
-	for samples < m.opt.Samples && work < m.opt.Budget {
-		samples++
-		hands := w.sample(rng)
+	for samples < m.opt.Samples {
+		// Stop before a sample that would likely take the work past the budget: samples cost
+		// about the same, so the average so far predicts the next one.
+		if samples > 0 && work+work/samples > m.opt.Budget {
+			break
+		}
+		hands, wk := w.sample(rng)
+		work += wk
 		ps := rng.Uint64()
+		over := false
 		for j, a := range cands {
+			if work > m.opt.Budget {
+				over = true // a sample cut short compares nothing: drop it
+				break
+			}
 			var steps int
 			score[j], steps = rollout(v, hands, a, ps)
 			work += steps
 		}
+		if over {
+			break
+		}
+		samples++
 		for j := 1; j < len(cands); j++ {
 			d := score[j] - score[0]
 			diff[j] += d
 			sq[j] += d * d
 		}
+	}
+	if samples < minSamples {
+		return planned, false
 	}
 	// Leave the planner only for a move that is better by more than the noise: the planner
 	// is a strong default, and a search that chased noise would play worse than it.
@@ -127,7 +155,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	for j := 1; j < len(cands); j++ {
 		mean := diff[j] / n
 		sd := math.Sqrt(max(0, sq[j]/n-mean*mean))
-		low := mean - 2*sd/math.Sqrt(n)
+		low := mean - m.opt.Margin*sd/math.Sqrt(n)
 		if low > bestLow {
 			best, bestLow = j, low
 		}
@@ -158,8 +186,8 @@ func rollout(v gd.View, hands [4]gd.Set, a gd.Action, policySeed uint64) (score 
 			break
 		}
 		seat := m.Turn
-		work += m.Hands[seat].Len()
-		act := decide(m.View(seat), defaultStyle, rng)
+		act, w := decideWork(m.View(seat), defaultStyle, rng)
+		work += w
 		act.Seat = seat
 		n, _, err := m.Apply(act)
 		if err != nil {
@@ -203,9 +231,11 @@ func worldMatch(v gd.View, hands [4]gd.Set) gd.Match {
 	return m
 }
 
-// candidates are the moves worth comparing in v: the planner's choice first, then, when
-// following, passing and the cheapest plays that beat (by what they leave of the plan), and
-// when leading, the plays of the plan. Moves the partnership rules forbid are left out
+// candidates are the moves worth comparing: the planner's choice first; then, leading, the
+// plays of the plan, and following, the plays that beat, those that leave the best plan
+// first, with passing among them only when the planner passes. When the planner plays,
+// passing instead is no candidate: measured against the true hands, the search's passes in
+// its place lost more deals than they won. Plays the partnership rules forbid are left out
 // (see allowed).
 func candidates(t *table, planned gd.Action, limit int) []gd.Action {
 	v := t.v
@@ -229,9 +259,6 @@ func candidates(t *table, planned gd.Action, limit int) []gd.Action {
 				}
 				alt = append(alt, scored{playAction(v.Seat, p), t.handScore(p.Cards)})
 			}
-		}
-		if planned.Kind != gd.ActPass {
-			out = append(out, gd.Action{Kind: gd.ActPass, Seat: v.Seat})
 		}
 	}
 	slices.SortStableFunc(alt, func(x, y scored) int {

@@ -21,6 +21,13 @@ type world struct {
 	// passes are the plays of the current trick that an opponent of the player passed on:
 	// a sample in which that seat could beat them with an ordinary play is less likely.
 	passes []passInfo
+	// playedBy holds the cards each seat has played this deal (from the history), so that a
+	// sample's hands at the start of play are its hands now plus these.
+	playedBy [4]gd.Set
+	// tries is how many draws sample makes at most.
+	tries int
+	// hpasses are the passes of the history on the other team's plays (see fitHistory).
+	hpasses []histPass
 }
 
 // passInfo is one seat passing on one play of the other team.
@@ -56,6 +63,13 @@ func newWorld(v gd.View) *world {
 			w.known[s].Add(c)
 		}
 	}
+	for _, mv := range v.History {
+		if !mv.Pass {
+			w.playedBy[mv.Seat] = w.playedBy[mv.Seat].Union(mv.Play.Cards)
+		}
+	}
+	w.tries = 4
+	w.hpasses = historyPasses(v)
 	// Passes of the current trick on the other team's plays.
 	last := -1
 	var lastPlay gd.Reading
@@ -99,14 +113,24 @@ func (w *world) barRedJokers(prev []int) {
 }
 
 // sample deals the unseen cards to the other seats, each getting its card count, consistent
-// with the known and barred cards. Of a few draws it keeps the one that best fits the passes
-// of the current trick. It falls back to ignoring a constraint the counts make impossible.
-func (w *world) sample(rng *rand.Rand) [4]gd.Set {
+// with the known and barred cards. Of up to w.tries draws it keeps the one that best fits the
+// passes of the deal (see fitHistory), accepting each with probability its fit. It falls back
+// to ignoring a constraint the counts make impossible. It also returns its work, in the units
+// of the search's budget (a draw, or testing one pass, costs about as much as three of the
+// planner's search states).
+func (w *world) sample(rng *rand.Rand) (hands [4]gd.Set, work int) {
 	var best [4]gd.Set
 	bestFit := -1.0
-	for try := 0; try < 4; try++ {
+	for try := 0; try < w.tries; try++ {
 		h := w.draw(rng)
-		fit := w.fit(h)
+		var fit float64
+		if len(w.v.History) > 0 {
+			fit = w.fitHistory(h)
+			work += 3 + 3*len(w.hpasses)
+		} else {
+			fit = w.fit(h)
+			work += 3 + 3*len(w.passes)
+		}
 		if fit > bestFit {
 			best, bestFit = h, fit
 		}
@@ -116,7 +140,7 @@ func (w *world) sample(rng *rand.Rand) [4]gd.Set {
 			break
 		}
 	}
-	return best
+	return best, work
 }
 
 // draw makes one deal of the unseen cards.
@@ -198,7 +222,67 @@ func (w *world) fit(h [4]gd.Set) float64 {
 	for _, p := range w.passes {
 		for _, b := range gd.AppendLegalPlays(buf[:0], h[p.seat], w.v.Level, p.play) {
 			if !b.Reading.IsBomb() {
-				f *= 0.5
+				f *= passWeight
+				break
+			}
+		}
+	}
+	return f
+}
+
+// passWeight is the weight a sample keeps for each pass on a play the seat could have beaten.
+var passWeight = 0.5
+
+// histPass is a pass of the deal's history on a play of the other team: the seat then held its
+// hand now plus later, the cards it has played since.
+type histPass struct {
+	seat  int
+	play  gd.Reading
+	later gd.Set
+}
+
+// historyPasses lists the passes of the history on the other team's ordinary plays.
+func historyPasses(v gd.View) []histPass {
+	var out []histPass
+	var later [4]gd.Set
+	// Walk backwards, so the cards each seat played after a pass are known at it.
+	lastPlay := make([]int, len(v.History)) // index of the play each pass answered
+	cur := -1
+	for i, mv := range v.History {
+		if !mv.Pass {
+			cur = i
+		}
+		lastPlay[i] = cur
+	}
+	for i := len(v.History) - 1; i >= 0; i-- {
+		mv := v.History[i]
+		if !mv.Pass {
+			later[mv.Seat] = later[mv.Seat].Union(mv.Play.Cards)
+			continue
+		}
+		j := lastPlay[i]
+		if j < 0 || mv.Seat == v.Seat {
+			continue
+		}
+		p := v.History[j]
+		if p.Seat%2 == mv.Seat%2 || p.Play.Reading.IsBomb() {
+			continue
+		}
+		out = append(out, histPass{mv.Seat, p.Play.Reading, later[mv.Seat]})
+	}
+	return out
+}
+
+// fitHistory is fit over every pass of the history: halved for each pass on a play of the
+// other team that the seat, holding then what the sample gives it plus what it played later,
+// could have beaten with an ordinary play.
+func (w *world) fitHistory(h [4]gd.Set) float64 {
+	f := 1.0
+	var buf [64]gd.Play
+	for _, p := range w.hpasses {
+		for _, b := range gd.AppendLegalPlays(buf[:0], h[p.seat].Union(p.later), w.v.Level, p.play) {
+			if !b.Reading.IsBomb() {
+				f *= passWeight
 				break
 			}
 		}

@@ -1,8 +1,28 @@
 package guandan
 
 import (
+	"sync"
+
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
+
+// memos recycles the planner's memo maps: a decision fills one with a few hundred to a few
+// thousand states, and the search makes thousands of decisions, so allocating each afresh
+// costs more than the planning (and the garbage collector's time counts against the decision).
+var memos = sync.Pool{New: func() any { return make(map[uint64]memoEntry, 512) }}
+
+// getMemo returns an empty memo map.
+func getMemo() map[uint64]memoEntry { return memos.Get().(map[uint64]memoEntry) }
+
+// putMemo gives back a memo map nothing refers to any more; very large ones are dropped,
+// since clearing them would cost more than a new map.
+func putMemo(m map[uint64]memoEntry) {
+	if len(m) > 1<<14 {
+		return
+	}
+	clear(m)
+	memos.Put(m)
+}
 
 // evaluator scores hands for one decision. It knows the level and, from card counting, which
 // singles, pairs and triples no unseen cards can beat; it caches the planner's search so that
@@ -28,7 +48,7 @@ type memoEntry struct {
 // newEvaluator prepares scoring at this level; unseen holds the cards the player cannot see
 // (in other hands), which decide which plays are bosses.
 func newEvaluator(level gd.Rank, unseen gd.Set) *evaluator {
-	e := &evaluator{level: level, memo: make(map[uint64]memoEntry, 512)}
+	e := &evaluator{level: level, memo: getMemo()}
 	i := 0
 	for r := gd.Two; r <= gd.Ace; r++ {
 		if r != level {

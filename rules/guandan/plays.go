@@ -6,6 +6,14 @@ type Play struct {
 	Reading Reading
 }
 
+// Move is one play or pass of a deal, as Match.History records it: the seat, and the play
+// unless Pass.
+type Move struct {
+	Seat int
+	Pass bool
+	Play Play
+}
+
 // LegalPlays lists the distinct plays the hand can make at this level: every play when leading
 // (prev.IsZero()), else only the plays that beat prev.
 //
