@@ -63,7 +63,7 @@ func newWorld(v gd.View) *world {
 			w.known[s].Add(c)
 		}
 	}
-	for _, mv := range v.History {
+	for _, mv := range v.History.Moves() {
 		if !mv.Pass {
 			w.playedBy[mv.Seat] = w.playedBy[mv.Seat].Union(mv.Play.Cards)
 		}
@@ -124,7 +124,7 @@ func (w *world) sample(rng *rand.Rand) (hands [4]gd.Set, work int) {
 	for try := 0; try < w.tries; try++ {
 		h := w.draw(rng)
 		var fit float64
-		if len(w.v.History) > 0 {
+		if w.v.History.Len() > 0 {
 			fit = w.fitHistory(h)
 			work += 3 + 3*len(w.hpasses)
 		} else {
@@ -246,16 +246,17 @@ func historyPasses(v gd.View) []histPass {
 	var out []histPass
 	var later [4]gd.Set
 	// Walk backwards, so the cards each seat played after a pass are known at it.
-	lastPlay := make([]int, len(v.History)) // index of the play each pass answered
+	history := v.History.Moves()
+	lastPlay := make([]int, len(history)) // index of the play each pass answered
 	cur := -1
-	for i, mv := range v.History {
+	for i, mv := range history {
 		if !mv.Pass {
 			cur = i
 		}
 		lastPlay[i] = cur
 	}
-	for i := len(v.History) - 1; i >= 0; i-- {
-		mv := v.History[i]
+	for i := len(history) - 1; i >= 0; i-- {
+		mv := history[i]
 		if !mv.Pass {
 			later[mv.Seat] = later[mv.Seat].Union(mv.Play.Cards)
 			continue
@@ -264,7 +265,7 @@ func historyPasses(v gd.View) []histPass {
 		if j < 0 || mv.Seat == v.Seat {
 			continue
 		}
-		p := v.History[j]
+		p := history[j]
 		if p.Seat%2 == mv.Seat%2 || p.Play.Reading.IsBomb() {
 			continue
 		}

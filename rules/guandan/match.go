@@ -39,7 +39,7 @@ type Match struct {
 	Trick []Event
 	// History holds every play and pass of this deal, in order, the current trick's included
 	// (public: everyone at the table sees them made).
-	History []Move
+	History History
 	// TributeLog holds this deal's tribute and return events.
 	TributeLog []Event
 	// Returns are the returns still owed, in order: From is the receiver who must give a card
@@ -154,7 +154,7 @@ func (m *Match) startDeal(ev []Event) []Event {
 	m.Played = Set{}
 	m.Finish = nil
 	m.Trick = nil
-	m.History = nil
+	m.History = History{}
 	m.TributeLog = nil
 	m.Returns = nil
 	m.LastPlay, m.LastSeat, m.Passed = Play{}, -1, [4]bool{}
@@ -242,7 +242,7 @@ func (m *Match) play(a Action) ([]Event, error) {
 	m.Played = m.Played.Union(a.Cards)
 	e := Event{Kind: EvPlay, Seat: a.Seat, Play: p}
 	m.Trick = appendTo(m.Trick, e)
-	m.History = appendTo(m.History, Move{Seat: a.Seat, Play: p})
+	m.History = m.History.With(Move{Seat: a.Seat, Play: p})
 	m.LastPlay, m.LastSeat, m.Passed = p, a.Seat, [4]bool{}
 	ev := []Event{e}
 	if m.Hands[a.Seat].IsEmpty() {
@@ -307,7 +307,7 @@ func (m *Match) pass(a Action) ([]Event, error) {
 	m.Passed[a.Seat] = true
 	e := Event{Kind: EvPass, Seat: a.Seat}
 	m.Trick = appendTo(m.Trick, e)
-	m.History = appendTo(m.History, Move{Seat: a.Seat, Pass: true})
+	m.History = m.History.With(Move{Seat: a.Seat, Pass: true})
 	ev := []Event{e}
 	waiting := 0 // active players other than the last player who have not passed
 	for s := 0; s < 4; s++ {

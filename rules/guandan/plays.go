@@ -1,5 +1,7 @@
 package guandan
 
+import "encoding/json"
+
 // Play is a concrete play: the cards and the reading they are played as.
 type Play struct {
 	Cards   Set
@@ -12,6 +14,56 @@ type Move struct {
 	Seat int
 	Pass bool
 	Play Play
+}
+
+// History is the moves of a deal so far. It is a list that shares its past: Apply adds a move
+// without copying the moves before it (a copy would make every deal quadratic, and the AI's
+// rollouts apply thousands of moves a decision), and a match or view taken earlier never sees
+// a later move. The zero History is empty.
+type History struct{ last *historyNode }
+
+type historyNode struct {
+	prev *historyNode
+	move Move
+	n    int // moves up to and including this one
+}
+
+// Len is the number of moves.
+func (h History) Len() int {
+	if h.last == nil {
+		return 0
+	}
+	return h.last.n
+}
+
+// With returns the history with mv added; h itself is unchanged.
+func (h History) With(mv Move) History {
+	return History{&historyNode{prev: h.last, move: mv, n: h.Len() + 1}}
+}
+
+// MarshalJSON writes the moves as a list, so a Match round-trips through encoding/json.
+func (h History) MarshalJSON() ([]byte, error) { return json.Marshal(h.Moves()) }
+
+// UnmarshalJSON reads a list that MarshalJSON wrote.
+func (h *History) UnmarshalJSON(data []byte) error {
+	var moves []Move
+	if err := json.Unmarshal(data, &moves); err != nil {
+		return err
+	}
+	*h = History{}
+	for _, mv := range moves {
+		*h = h.With(mv)
+	}
+	return nil
+}
+
+// Moves returns the moves in order, in a new slice.
+func (h History) Moves() []Move {
+	out := make([]Move, h.Len())
+	for n := h.last; n != nil; n = n.prev {
+		out[n.n-1] = n.move
+	}
+	return out
 }
 
 // LegalPlays lists the distinct plays the hand can make at this level: every play when leading

@@ -31,7 +31,7 @@ type View struct {
 	// Trick holds the plays and passes of the current trick, in order.
 	Trick []Event
 	// History holds every play and pass of the deal so far, in order (Match.History).
-	History []Move
+	History History
 	// LastPlay is the play to beat and LastSeat who made it (zero Play and -1 when leading).
 	LastPlay Play
 	LastSeat int
@@ -63,7 +63,7 @@ func (v View) ToBeat() Reading {
 func (m Match) View(seat int) View {
 	v := View{
 		Seat: seat, Levels: m.Levels, Level: m.Level, DealNo: m.DealNo, Phase: m.Stage,
-		ToAct: m.Turn, Leading: m.Leading(), Trick: slices.Clone(m.Trick), History: slices.Clone(m.History),
+		ToAct: m.Turn, Leading: m.Leading(), Trick: slices.Clone(m.Trick), History: m.History,
 		LastPlay: m.LastPlay, LastSeat: m.LastSeat, Played: m.Played,
 		Finish: slices.Clone(m.Finish), Tribute: slices.Clone(m.TributeLog),
 		PrevFinish: slices.Clone(m.PrevFinish), MatchWinner: m.Winner, ReturnTo: -1,
