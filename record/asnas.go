@@ -33,6 +33,15 @@ func logSince[E any](seat int, opening []E, steps []Step[E]) []E {
 	return out
 }
 
+// dealLog is the whole deal so far: its start, then every step's events.
+func dealLog[E any](opening []E, steps []Step[E]) []E {
+	out := slices.Clone(opening)
+	for _, s := range steps {
+		out = append(out, s.Events...)
+	}
+	return out
+}
+
 // Asnas is an As-Nas match: its record (seed and verbs) and the match they replay to. The
 // seat of each verb is the seat to act; a new deal is the human's "next deal".
 type Asnas struct {
@@ -112,13 +121,7 @@ func (a *Asnas) Log(seat int) []asnas.Event { return logSince(seat, a.opening, a
 
 // DealLog is everything that happened in the current deal so far, its deal and opening bet
 // first: the table's log of the deal, which a look must not cut short.
-func (a *Asnas) DealLog() []asnas.Event {
-	out := slices.Clone(a.opening)
-	for _, s := range a.steps {
-		out = append(out, s.Events...)
-	}
-	return out
-}
+func (a *Asnas) DealLog() []asnas.Event { return dealLog(a.opening, a.steps) }
 
 // At replays deal (1-based) up to step actions (0: as dealt) and returns the match then, with
 // what that step did (the deal's start for step 0).

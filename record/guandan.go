@@ -105,13 +105,7 @@ func (g *Guandan) Log(seat int) []gd.Event { return logSince(seat, g.opening, g.
 
 // DealLog is everything that happened in the current deal so far, its start first: the
 // table's list of the deal's tricks.
-func (g *Guandan) DealLog() []gd.Event {
-	out := slices.Clone(g.opening)
-	for _, s := range g.steps {
-		out = append(out, s.Events...)
-	}
-	return out
-}
+func (g *Guandan) DealLog() []gd.Event { return dealLog(g.opening, g.steps) }
 
 // At replays deal (1-based) up to step actions (0: as dealt, tribute paid) and returns the
 // match then, with what that step did (the deal's start for step 0). Only that deal is

@@ -165,17 +165,8 @@ func (sv *solver) terminalValue(tm *terminal, reach, out *[rules.NumSeats]vec) {
 		if uint8(w)&^tm.alive != 0 {
 			continue
 		}
-		k := 0
 		for s := range rules.NumSeats {
-			if w&(1<<s) != 0 {
-				k++
-			}
-		}
-		for s := range rules.NumSeats {
-			pay[w][s] = -float64(tm.stakes[s])
-			if w&(1<<s) != 0 {
-				pay[w][s] += float64(tm.pot) / float64(k)
-			}
+			pay[w][s] = tm.payoff(w, s)
 		}
 	}
 	r0, r1, r2, r3 := &reach[0], &reach[1], &reach[2], &reach[3]

@@ -1,6 +1,7 @@
 package asnas
 
 import (
+	"math/bits"
 	"sort"
 	"sync"
 
@@ -128,6 +129,16 @@ type terminal struct {
 	alive  uint8 // bit set of the positions still in
 	stakes [rules.NumSeats]int
 	pot    int
+}
+
+// payoff is what position s gets when the positions in the bit set w share the pot: its share,
+// less its stake.
+func (tm *terminal) payoff(w, s int) float64 {
+	p := -float64(tm.stakes[s])
+	if w&(1<<s) != 0 {
+		p += float64(tm.pot) / float64(bits.OnesCount(uint(w)))
+	}
+	return p
 }
 
 // tree is the public betting tree. Node 0 is the root, the first player to act.

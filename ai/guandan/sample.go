@@ -18,22 +18,11 @@ type world struct {
 	// gave its strongest non-wild card, so it holds no stronger one; a refused tribute puts
 	// both Red Jokers with the payers.
 	barred [4]gd.Set
-	// passes are the plays of the current trick that an opponent of the player passed on:
-	// a sample in which that seat could beat them with an ordinary play is less likely.
-	passes []passInfo
-	// playedBy holds the cards each seat has played this deal (from the history), so that a
-	// sample's hands at the start of play are its hands now plus these.
-	playedBy [4]gd.Set
 	// tries is how many draws sample makes at most.
 	tries int
-	// hpasses are the passes of the history on the other team's plays (see fitHistory).
-	hpasses []histPass
-}
-
-// passInfo is one seat passing on one play of the other team.
-type passInfo struct {
-	seat int
-	play gd.Reading
+	// passes are the passes of the deal on the other team's plays (see fit). The history holds
+	// every move of the deal, the current trick's included, so they are all the evidence.
+	passes []histPass
 }
 
 // newWorld reads the public record of v into constraints on the hidden hands.
@@ -63,26 +52,8 @@ func newWorld(v gd.View) *world {
 			w.known[s].Add(c)
 		}
 	}
-	for _, mv := range v.History.Moves() {
-		if !mv.Pass {
-			w.playedBy[mv.Seat] = w.playedBy[mv.Seat].Union(mv.Play.Cards)
-		}
-	}
 	w.tries = 4
-	w.hpasses = historyPasses(v)
-	// Passes of the current trick on the other team's plays.
-	last := -1
-	var lastPlay gd.Reading
-	for _, e := range v.Trick {
-		switch e.Kind {
-		case gd.EvPlay:
-			last, lastPlay = e.Seat, e.Play.Reading
-		case gd.EvPass:
-			if e.Seat != v.Seat && last >= 0 && e.Seat%2 != last%2 && !lastPlay.IsBomb() {
-				w.passes = append(w.passes, passInfo{e.Seat, lastPlay})
-			}
-		}
-	}
+	w.passes = historyPasses(v)
 	return w
 }
 
@@ -114,7 +85,7 @@ func (w *world) barRedJokers(prev []int) {
 
 // sample deals the unseen cards to the other seats, each getting its card count, consistent
 // with the known and barred cards. Of up to w.tries draws it keeps the one that best fits the
-// passes of the deal (see fitHistory), accepting each with probability its fit. It falls back
+// passes of the deal (see fit), accepting each with probability its fit. It falls back
 // to ignoring a constraint the counts make impossible. It also returns its work, in the units
 // of the search's budget (a draw, or testing one pass, costs about as much as three of the
 // planner's search states).
@@ -123,14 +94,8 @@ func (w *world) sample(rng *rand.Rand) (hands [4]gd.Set, work int) {
 	bestFit := -1.0
 	for try := 0; try < w.tries; try++ {
 		h := w.draw(rng)
-		var fit float64
-		if w.v.History.Len() > 0 {
-			fit = w.fitHistory(h)
-			work += 3 + 3*len(w.hpasses)
-		} else {
-			fit = w.fit(h)
-			work += 3 + 3*len(w.passes)
-		}
+		fit := w.fit(h)
+		work += 3 + 3*len(w.passes)
 		if fit > bestFit {
 			best, bestFit = h, fit
 		}
@@ -213,23 +178,6 @@ func (w *world) isBarred(c gd.Card) bool {
 	return false
 }
 
-// fit is how well a deal agrees with the passes: halved for each pass on a play the seat
-// could have beaten with an ordinary play (players do pass with such plays, to keep their
-// hand together, but less often than not).
-func (w *world) fit(h [4]gd.Set) float64 {
-	f := 1.0
-	var buf [64]gd.Play
-	for _, p := range w.passes {
-		for _, b := range gd.AppendLegalPlays(buf[:0], h[p.seat], w.v.Level, p.play) {
-			if !b.Reading.IsBomb() {
-				f *= passWeight
-				break
-			}
-		}
-	}
-	return f
-}
-
 // passWeight is the weight a sample keeps for each pass on a play the seat could have beaten.
 var passWeight = 0.5
 
@@ -274,13 +222,14 @@ func historyPasses(v gd.View) []histPass {
 	return out
 }
 
-// fitHistory is fit over every pass of the history: halved for each pass on a play of the
-// other team that the seat, holding then what the sample gives it plus what it played later,
-// could have beaten with an ordinary play.
-func (w *world) fitHistory(h [4]gd.Set) float64 {
+// fit is how well a deal agrees with the passes of the deal: halved for each pass on a play of
+// the other team that the seat, holding then what the sample gives it plus what it played later,
+// could have beaten with an ordinary play (players do pass with such plays, to keep their hand
+// together, but less often than not).
+func (w *world) fit(h [4]gd.Set) float64 {
 	f := 1.0
 	var buf [64]gd.Play
-	for _, p := range w.hpasses {
+	for _, p := range w.passes {
 		for _, b := range gd.AppendLegalPlays(buf[:0], h[p.seat].Union(p.later), w.v.Level, p.play) {
 			if !b.Reading.IsBomb() {
 				f *= passWeight

@@ -47,23 +47,20 @@ func RunAgents[S Game[S]](m S, agent func(m S, seat int) Agent, log *[]Event) (S
 		if seat < 0 {
 			return m, nil
 		}
+		phase := m.Phase()
+		if phase != PhaseReturn && phase != PhasePlay {
+			return m, nil
+		}
+		p := agent(m, seat)
+		if p == nil {
+			return m, nil
+		}
 		var a Action
-		switch m.Phase() {
-		case PhaseReturn:
-			p := agent(m, seat)
-			if p == nil {
-				return m, nil
-			}
+		if phase == PhaseReturn {
 			a = Action{Kind: ActReturn, Seat: seat, Card: p.Return(m.View(seat))}
-		case PhasePlay:
-			p := agent(m, seat)
-			if p == nil {
-				return m, nil
-			}
+		} else {
 			a = p.Play(m.View(seat))
 			a.Seat = seat
-		default:
-			return m, nil
 		}
 		next, ev, err := m.Apply(a)
 		if err != nil {
