@@ -194,17 +194,20 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	}()
 
 	var wg sync.WaitGroup
-	site := &loadStats{}
-	for i := range *players {
-		wg.Go(func() {
-			delay := time.Duration(int64(*rampUp) * int64(i) / int64(*players))
-			if !sleepCtx(ctx, delay) {
-				return
-			}
-			p := newVirtualPlayer(u, transport, i, site, measureFrom)
-			p.play(ctx)
-		})
+	// crowd starts n players numbered from first, joining evenly over the ramp-up.
+	crowd := func(n, first int, base *url.URL, stats *loadStats, play func(*virtualPlayer, context.Context)) {
+		for i := range n {
+			wg.Go(func() {
+				delay := time.Duration(int64(*rampUp) * int64(i) / int64(n))
+				if !sleepCtx(ctx, delay) {
+					return
+				}
+				play(newVirtualPlayer(base, transport, first+i, stats, measureFrom), ctx)
+			})
+		}
 	}
+	site := &loadStats{}
+	crowd(*players, 0, u, site, (*virtualPlayer).play)
 	bare := &loadStats{}
 	if *baseline > 0 {
 		bu, stop, err := startBareHandler()
@@ -212,15 +215,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		defer stop()
-		for i := range *baseline {
-			wg.Go(func() {
-				delay := time.Duration(int64(*rampUp) * int64(i) / int64(*baseline))
-				if !sleepCtx(ctx, delay) {
-					return
-				}
-				newVirtualPlayer(bu, transport, *players+i, bare, measureFrom).playBare(ctx)
-			})
-		}
+		crowd(*baseline, *players, bu, bare, (*virtualPlayer).playBare)
 	}
 	wg.Wait()
 	<-cpuDone
