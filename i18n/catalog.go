@@ -203,12 +203,7 @@ func T(ctx context.Context, key string, args ...any) string {
 	if !ok {
 		return printer(ctx).Sprintf(key, args...)
 	}
-	if s, hit := memo.get(k); hit {
-		return s
-	}
-	s := printer(ctx).Sprintf(key, args...)
-	memo.put(k, s)
-	return s
+	return memo.text(k, func() string { return printer(ctx).Sprintf(key, args...) })
 }
 
 // memo keeps T's and Number's results. A page says the same few hundred things (card and
@@ -247,6 +242,16 @@ func newTextMemo() *textMemo {
 
 func (t *textMemo) shard(k []byte) *memoShard {
 	return &t.shards[maphash.Bytes(t.seed, k)%memoShards]
+}
+
+// text is the text remembered under k, made by format and remembered the first time.
+func (t *textMemo) text(k []byte, format func() string) string {
+	if s, hit := t.get(k); hit {
+		return s
+	}
+	s := format()
+	t.put(k, s)
+	return s
 }
 
 // get looks k up.
@@ -335,10 +340,5 @@ func Number(ctx context.Context, x float64, decimals int) string {
 	k = strconv.AppendUint(k, math.Float64bits(x), 16)
 	k = append(k, '.')
 	k = strconv.AppendInt(k, int64(decimals), 10)
-	if s, hit := memo.get(k); hit {
-		return s
-	}
-	s := printer(ctx).Sprint(number.Decimal(x, number.Scale(decimals)))
-	memo.put(k, s)
-	return s
+	return memo.text(k, func() string { return printer(ctx).Sprint(number.Decimal(x, number.Scale(decimals))) })
 }

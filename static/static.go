@@ -3,6 +3,7 @@
 package static
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
@@ -105,7 +106,7 @@ func stripCSSComments(css []byte) []byte {
 			out = append(out, css[i:j+1]...)
 			i = j
 		case c == '/' && i+1 < len(css) && css[i+1] == '*':
-			end := strings.Index(string(css[i+2:]), "*/")
+			end := bytes.Index(css[i+2:], []byte("*/"))
 			if end < 0 {
 				return out
 			}

@@ -82,10 +82,17 @@ const (
 	pageGzipLevel   = 1
 )
 
-var (
-	brotliWriters = sync.Pool{New: func() any { return brotli.NewWriterLevel(io.Discard, pageBrotliLevel) }}
-	gzipWriters   = sync.Pool{New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, pageGzipLevel); return w }}
-)
+// pageWriters are the pooled page-level encoders by coding.
+var pageWriters = map[string]*sync.Pool{
+	codingBrotli: {New: func() any { return brotli.NewWriterLevel(io.Discard, pageBrotliLevel) }},
+	codingGzip:   {New: func() any { w, _ := gzip.NewWriterLevel(io.Discard, pageGzipLevel); return w }},
+}
+
+// resetWriter is a pooled encoder: brotli's and gzip's writers both.
+type resetWriter interface {
+	io.WriteCloser
+	Reset(io.Writer)
+}
 
 // buffers are the pages' render and compression buffers, reused: a table page is 15-40 KB,
 // and growing a fresh buffer to that size on every request was a tenth of a page's CPU.
@@ -107,20 +114,15 @@ func putBuffer(b *bytes.Buffer) {
 
 // compressPage encodes body in coding into out with the pooled page-level writers.
 func compressPage(out *bytes.Buffer, coding string, body []byte) {
-	switch coding {
-	case codingBrotli:
-		w := brotliWriters.Get().(*brotli.Writer)
-		w.Reset(out)
-		_, _ = w.Write(body)
-		_ = w.Close()
-		brotliWriters.Put(w)
-	case codingGzip:
-		w := gzipWriters.Get().(*gzip.Writer)
-		w.Reset(out)
-		_, _ = w.Write(body)
-		_ = w.Close()
-		gzipWriters.Put(w)
+	pool := pageWriters[coding]
+	if pool == nil {
+		return
 	}
+	w := pool.Get().(resetWriter)
+	w.Reset(out)
+	_, _ = w.Write(body)
+	_ = w.Close()
+	pool.Put(w)
 }
 
 // writeBody writes a rendered page, compressed when the client accepts it.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"errors"
 	"net/http"
 	"strconv"
 	"time"
@@ -8,6 +9,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/cardavia/cardavia/web/store"
 )
 
 // durationBuckets are the request histogram's upper bounds in seconds: a page should take a
@@ -133,7 +136,7 @@ func (m *Metrics) StoreOp(op string, d time.Duration, err error) {
 	result := "ok"
 	switch {
 	case err == nil:
-	case isConflict(err):
+	case errors.Is(err, store.ErrConflict):
 		result = "conflict"
 	default:
 		result = "error"

@@ -1,13 +1,11 @@
 package web
 
 import (
-	"errors"
-	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"time"
 
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
-	"github.com/cardavia/cardavia/web/store"
 )
 
 // timedAsnas reports each As-Nas AI decision's duration.
@@ -59,5 +57,3 @@ func timeGuandan(ai GuandanAI, m *Metrics) GuandanAI {
 	}
 	return t
 }
-
-func isConflict(err error) bool { return errors.Is(err, store.ErrConflict) }

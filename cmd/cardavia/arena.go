@@ -18,17 +18,22 @@ var arenas = map[string]arenaFunc{}
 
 // runArena runs `cardavia arena GAME [flags]`: it dispatches to the game's arena.
 func runArena(ctx context.Context, args []string, out io.Writer) error {
-	games := make([]string, 0, len(arenas))
-	for g := range arenas {
+	return dispatchGame(ctx, "arena", arenas, args, out)
+}
+
+// dispatchGame runs `cardavia COMMAND GAME [flags]` with the game's entry of byGame.
+func dispatchGame(ctx context.Context, command string, byGame map[string]arenaFunc, args []string, out io.Writer) error {
+	games := make([]string, 0, len(byGame))
+	for g := range byGame {
 		games = append(games, g)
 	}
 	slices.Sort(games)
 	if len(args) == 0 {
-		return fmt.Errorf("usage: cardavia arena GAME [flags]; games: %s", strings.Join(games, ", "))
+		return fmt.Errorf("usage: cardavia %s GAME [flags]; games: %s", command, strings.Join(games, ", "))
 	}
-	run, ok := arenas[args[0]]
+	run, ok := byGame[args[0]]
 	if !ok {
-		return fmt.Errorf("arena: unknown game %q; games: %s", args[0], strings.Join(games, ", "))
+		return fmt.Errorf("%s: unknown game %q; games: %s", command, args[0], strings.Join(games, ", "))
 	}
 	return run(ctx, args[1:], out)
 }

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -44,12 +43,10 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 		return err
 	}
 	defer os.RemoveAll(data)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	addr, err := freeLoopbackAddr()
 	if err != nil {
 		return err
 	}
-	addr := ln.Addr().String()
-	ln.Close()
 	base, _ := url.Parse("http://" + addr)
 
 	start := func() (*exec.Cmd, error) {
@@ -58,14 +55,8 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 		if err := cmd.Start(); err != nil {
 			return nil, err
 		}
-		for range 100 {
-			if resp, err := http.Get(base.String() + "/healthz"); err == nil {
-				resp.Body.Close()
-				if resp.StatusCode == 200 {
-					return cmd, nil
-				}
-			}
-			time.Sleep(50 * time.Millisecond)
+		if waitHealthy(addr, 100) {
+			return cmd, nil
 		}
 		_ = cmd.Process.Kill()
 		_ = cmd.Wait()

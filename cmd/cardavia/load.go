@@ -194,17 +194,20 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	}()
 
 	var wg sync.WaitGroup
-	site := &loadStats{}
-	for i := range *players {
-		wg.Go(func() {
-			delay := time.Duration(int64(*rampUp) * int64(i) / int64(*players))
-			if !sleepCtx(ctx, delay) {
-				return
-			}
-			p := newVirtualPlayer(u, transport, i, site, measureFrom)
-			p.play(ctx)
-		})
+	// crowd starts n players numbered from first, joining evenly over the ramp-up.
+	crowd := func(n, first int, base *url.URL, stats *loadStats, play func(*virtualPlayer, context.Context)) {
+		for i := range n {
+			wg.Go(func() {
+				delay := time.Duration(int64(*rampUp) * int64(i) / int64(n))
+				if !sleepCtx(ctx, delay) {
+					return
+				}
+				play(newVirtualPlayer(base, transport, first+i, stats, measureFrom), ctx)
+			})
+		}
 	}
+	site := &loadStats{}
+	crowd(*players, 0, u, site, (*virtualPlayer).play)
 	bare := &loadStats{}
 	if *baseline > 0 {
 		bu, stop, err := startBareHandler()
@@ -212,15 +215,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 			return err
 		}
 		defer stop()
-		for i := range *baseline {
-			wg.Go(func() {
-				delay := time.Duration(int64(*rampUp) * int64(i) / int64(*baseline))
-				if !sleepCtx(ctx, delay) {
-					return
-				}
-				newVirtualPlayer(bu, transport, *players+i, bare, measureFrom).playBare(ctx)
-			})
-		}
+		crowd(*baseline, *players, bu, bare, (*virtualPlayer).playBare)
 	}
 	wg.Wait()
 	<-cpuDone
@@ -268,13 +263,10 @@ func spawnServer() (addr string, pid int, stop func(), err error) {
 	if err != nil {
 		return "", 0, nil, err
 	}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
+	if addr, err = freeLoopbackAddr(); err != nil {
 		os.RemoveAll(data)
 		return "", 0, nil, err
 	}
-	addr = ln.Addr().String()
-	ln.Close()
 	logFile, err := os.Create(filepath.Join(data, "server.log"))
 	if err != nil {
 		os.RemoveAll(data)
@@ -300,17 +292,38 @@ func spawnServer() (addr string, pid int, stop func(), err error) {
 		logFile.Close()
 		os.RemoveAll(data)
 	}
-	for range 200 {
+	if waitHealthy(addr, 200) {
+		return addr, cmd.Process.Pid, stop, nil
+	}
+	stop()
+	return "", 0, nil, fmt.Errorf("load: the spawned server on %s never became healthy", addr)
+}
+
+// freeLoopbackAddr is a loopback address whose port nobody listens on now, for a server
+// started as another process.
+func freeLoopbackAddr() (string, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", err
+	}
+	addr := ln.Addr().String()
+	ln.Close()
+	return addr, nil
+}
+
+// waitHealthy asks the server at addr for /healthz every 50 ms, at most tries times, and says
+// whether it answered 200.
+func waitHealthy(addr string, tries int) bool {
+	for range tries {
 		if resp, err := http.Get("http://" + addr + "/healthz"); err == nil {
 			resp.Body.Close()
 			if resp.StatusCode == http.StatusOK {
-				return addr, cmd.Process.Pid, stop, nil
+				return true
 			}
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	stop()
-	return "", 0, nil, fmt.Errorf("load: the spawned server on %s never became healthy", addr)
+	return false
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) bool {
