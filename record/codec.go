@@ -76,6 +76,9 @@ func Token(id ID, moves int) uint64 {
 	return uint64(id)<<moveBits | uint64(moves)&(1<<moveBits-1)
 }
 
+// SplitToken is Token undone: the match's id and its number of moves.
+func SplitToken(n uint64) (ID, int) { return ID(n >> moveBits), int(n & (1<<moveBits - 1)) }
+
 // maxMoves bounds a match's moves so that Token stays exact.
 const maxMoves = 1<<moveBits - 1
 

@@ -14,6 +14,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/cardavia/cardavia/record"
 )
 
 // runCrashTest runs `cardavia crashtest`: this binary as a server on a loopback port with a
@@ -84,8 +86,8 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 			// one must not come back.
 			var (
 				promised   bool
-				ackedMatch uint64 // record.ID of the promised match
-				ackedMoves uint64
+				ackedMatch record.ID // the promised match
+				ackedMoves int
 				newFrom    bool // a new match was promised, replacing ackedMatch
 				maybeNew   bool // a "new match" POST failed: it may or may not have happened
 			)
@@ -100,7 +102,7 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 				}
 				if n, ok := pageMove(body); ok && promised {
 					checked.Add(1)
-					id, moves := n>>tokenMoveBits, n&(1<<tokenMoveBits-1)
+					id, moves := record.SplitToken(n)
 					switch {
 					case newFrom && id == ackedMatch:
 						lost.Add(1)
@@ -142,7 +144,8 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 					}
 					promised = true
 					acked.Add(1)
-					ackedMatch, ackedMoves = n>>tokenMoveBits, n&(1<<tokenMoveBits-1)+1
+					ackedMatch, ackedMoves = record.SplitToken(n)
+					ackedMoves++
 					newFrom = choice.newMatch
 				}
 			}
@@ -171,10 +174,6 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 	}
 	return nil
 }
-
-// tokenMoveBits is how a move number (record.Token) splits: the match's id above, its moves
-// in the low 24 bits.
-const tokenMoveBits = 24
 
 // pageMove is the move number of the page's game forms: the first move input inside a form.
 func pageMove(body []byte) (uint64, bool) {

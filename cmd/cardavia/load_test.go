@@ -66,12 +66,11 @@ func TestVirtualPlayersPlayBothGames(t *testing.T) {
 	}
 }
 
-// The crash test reads a move number as the record package writes it: the match above
-// tokenMoveBits, its moves below.
+// The crash test reads a move number as the record package writes it: the match and its moves.
 func TestCrashTestReadsTokens(t *testing.T) {
 	id := record.ID(0x1234567)
 	n := record.Token(id, 41)
-	if n>>tokenMoveBits != uint64(id) || n&(1<<tokenMoveBits-1) != 41 {
+	if gotID, moves := record.SplitToken(n); gotID != id || moves != 41 {
 		t.Errorf("token %x does not split into match %x and 41 moves", n, uint64(id))
 	}
 }
