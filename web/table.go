@@ -117,7 +117,7 @@ func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, er
 		l, _, _, ok, err := t.current(ctx, s, v.id)
 		if err != nil || ok {
 			if err == nil {
-				_, err = s.saveVisitor(w, r, nil)
+				_, err = s.ensureVisitor(w, r)
 			}
 			return l, err
 		}
