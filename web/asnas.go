@@ -51,7 +51,7 @@ func decisionSeed(m asnas.Match, seat int) uint64 {
 
 // asnasTable shows the visitor's table, dealing a new match for a new visitor.
 func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
-	a, err := s.asnasFor(r).open(s, w, r)
+	a, _, err := s.asnasFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}

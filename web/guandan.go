@@ -53,7 +53,7 @@ func guandanSeed(m gd.Match, seat int) uint64 {
 // only changes what is shown, never the match: the arrangement of the hand, cards to show
 // selected, a hint, a notice.
 func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
-	g, err := guandanGameFor(r).open(s, w, r)
+	g, _, err := guandanGameFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}

@@ -20,7 +20,7 @@ import (
 
 // find is match id if it is one the visitor may look at: their current match (stored, or the
 // one their table shows before their first move) or one of their finished ones still kept.
-func (t table[L]) find(s *Server, w http.ResponseWriter, r *http.Request, id record.ID) (L, shelf, error) {
+func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, error) {
 	ctx := r.Context()
 	var none L
 	v := visitorFrom(ctx)
@@ -28,23 +28,22 @@ func (t table[L]) find(s *Server, w http.ResponseWriter, r *http.Request, id rec
 	if v.id != "" {
 		var err error
 		if sh, _, err = t.loadShelf(ctx, s, v.id); err != nil {
-			return none, sh, err
+			return none, err
 		}
 		if sh.Current == id.String() || sh.has(id.String()) {
 			l, _, ok, err := t.loadMatch(ctx, s, id)
 			if err != nil || !ok {
-				return none, sh, orNotFound(err)
+				return none, orNotFound(err)
 			}
-			return l, sh, nil
+			return l, nil
 		}
 	}
 	if v.session != nil {
 		if p := t.pending(s, v, false); p.id == id && sh.Current == "" {
-			l, err := t.deal(s, p.id, p.seed)
-			return l, sh, err
+			return t.deal(s, p.id, p.seed)
 		}
 	}
-	return none, sh, errNotFound
+	return none, errNotFound
 }
 
 func orNotFound(err error) error {
@@ -76,11 +75,7 @@ func replayURL(game string, id record.ID, deal int) string {
 
 // asnasHistory is the visitor's As-Nas history.
 func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
-	a, err := asnasGame.open(s, w, r)
-	if err != nil {
-		return err
-	}
-	sh, err := s.visitorShelf(r, asnasGame.shelfKey)
+	a, sh, err := asnasGame.open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -99,11 +94,7 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 
 // guandanHistory is the visitor's Guandan history.
 func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
-	g, err := guandanGame.open(s, w, r)
-	if err != nil {
-		return err
-	}
-	sh, err := s.visitorShelf(r, guandanGame.shelfKey)
+	g, sh, err := guandanGame.open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -118,23 +109,6 @@ func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
 		return float64(p.Stats.Levels), i18n.T(r.Context(), "history.climbed", p.Stats.Levels)
 	})
 	return s.render(w, r, http.StatusOK, views.HistoryPage(s.chrome(r, "guandan"), h))
-}
-
-// visitorShelf is the visitor's shelf at a table, empty for a visitor without one.
-func (s *Server) visitorShelf(r *http.Request, key func(string) string) (shelf, error) {
-	v := visitorFrom(r.Context())
-	if v.id == "" {
-		return shelf{Version: shelfVersion}, nil
-	}
-	data, _, err := s.cfg.Store.Load(r.Context(), key(v.id))
-	if err != nil || data == nil {
-		return shelf{Version: shelfVersion}, err
-	}
-	sh, err := decodeShelf(data)
-	if err != nil {
-		return shelf{Version: shelfVersion}, nil
-	}
-	return sh, nil
 }
 
 // historyOf is the part of a history page that comes from the shelf.
@@ -203,7 +177,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	a, _, err := asnasGame.find(s, w, r, id)
+	a, err := asnasGame.find(s, r, id)
 	if err != nil {
 		return err
 	}
@@ -225,7 +199,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	g, _, err := guandanGame.find(s, w, r, id)
+	g, err := guandanGame.find(s, r, id)
 	if err != nil {
 		return err
 	}

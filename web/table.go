@@ -111,23 +111,27 @@ func (t table[L]) peek(s *Server, r *http.Request) (l L, ok bool, err error) {
 // open is the match a table page shows: the visitor's stored current match, or else the
 // match their first move will start, dealt from the seed in their cookie and not stored.
 // A passer-by costs nothing but the cookie; their first POST deals the same match again.
-func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, error) {
+// The visitor's shelf, read on the way, comes with it (empty for a visitor without one).
+func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, shelf, error) {
 	ctx := r.Context()
+	sh := shelf{Version: shelfVersion}
 	if v := visitorFrom(ctx); v.id != "" {
-		l, _, _, ok, err := t.current(ctx, s, v.id)
+		l, _, stored, ok, err := t.current(ctx, s, v.id)
 		if err != nil || ok {
 			if err == nil {
 				_, err = s.ensureVisitor(w, r)
 			}
-			return l, err
+			return l, stored, err
 		}
+		sh = stored
 	}
 	var p pending
 	if _, err := s.saveVisitor(w, r, func(v *visitorState) { p = t.pending(s, v, true) }); err != nil {
 		var zero L
-		return zero, err
+		return zero, sh, err
 	}
-	return t.deal(s, p.id, p.seed)
+	l, err := t.deal(s, p.id, p.seed)
+	return l, sh, err
 }
 
 // post is the shape of every move: read the move number, find the match, refuse a stale form
@@ -271,7 +275,7 @@ func (t table[L]) restart(s *Server) step[L] {
 // restartForm asks for confirmation before a match is thrown away, the stored one or the one
 // the table shows a passer-by.
 func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request) error {
-	l, err := t.open(s, w, r)
+	l, _, err := t.open(s, w, r)
 	if err != nil {
 		return err
 	}

@@ -62,14 +62,14 @@ type ReplayStep struct {
 	Count int
 }
 
-// ReplayStart is how many cards each seat held before the first step of Replay: what it
-// holds now and every card it played since.
-func (t GuandanTable) ReplayStart() [4]int {
+// ReplayStart is how many cards each seat held before the first of steps (the table's Replay):
+// what it holds now and every card it played since.
+func (t GuandanTable) ReplayStart(steps []ReplayStep) [4]int {
 	var n [4]int
 	for s := range n {
 		n[s] = t.View.Seats[s].Count
 	}
-	for _, st := range t.Replay() {
+	for _, st := range steps {
 		if st.Kind == "play" {
 			n[st.Event.Seat] += st.Event.Play.Cards.Len()
 		}
