@@ -17,7 +17,11 @@ import (
 
 // benchServer is the real router with a memory store, and the cookie of one visitor.
 func benchServer(b *testing.B) (*Server, *http.Cookie) {
+	// Fixed match seeds, so that a benchmark renders the same deals from run to run and two
+	// builds can be compared.
+	var seed uint64
 	s, err := New(Config{
+		Seed:        func() uint64 { seed++; return seed },
 		Store:       store.NewMemory(store.TTL, time.Now),
 		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
 		AsnasAI:     func(seed uint64) AsnasAI { return aiasnas.NewPlayer(seed) },

@@ -885,8 +885,13 @@ func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 	if n := strings.Count(p.body, `data-card="`); n != cards.Length() {
 		t.Errorf("deal %d: %d data-card in the bytes, %d in the markup", deal, n, cards.Length())
 	}
-	if n := strings.Count(p.body, `class="gface`); n != cards.Length() {
-		t.Errorf("deal %d: %d card faces drawn, %d data-card", deal, n, cards.Length())
+	// A card is drawn as a face, or in the trick list as a chip of index and suit.
+	faces, chips := strings.Count(p.body, `class="gface`), strings.Count(p.body, `class="gchip `)
+	if faces+chips != cards.Length() {
+		t.Errorf("deal %d: %d card faces and %d chips drawn, %d data-card", deal, faces, chips, cards.Length())
+	}
+	if n := p.doc.Find(`[data-public="tricks"] .gchip`).Length(); n != chips {
+		t.Errorf("deal %d: %d chips drawn, %d of them in the trick list", deal, chips, n)
 	}
 	for _, re := range []*regexp.Regexp{guandanCardInURL, guandanCardIDAttr, guandanCardValue, guandanCardNotHand} {
 		for _, match := range re.FindAllStringSubmatch(p.body, -1) {
@@ -1164,6 +1169,9 @@ func TestAuditsCatchLeaks(t *testing.T) {
 		},
 		"another seat's index in a link": func(s string) string {
 			return strings.Replace(s, `href="/guandan/rules"`, `href="/guandan?card=`+strconv.Itoa(int(hidden))+`"`, 1)
+		},
+		"another seat's card as a chip outside the trick list": func(s string) string {
+			return strings.Replace(s, `</main>`, `<span class="gchip black" data-card="`+hidden.String()+`">`+hidden.String()+`</span></main>`, 1)
 		},
 		"a card in a comment": func(s string) string {
 			return strings.Replace(s, `</body>`, `<!-- `+face(hidden)+` --></body>`, 1)

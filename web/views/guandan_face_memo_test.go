@@ -41,3 +41,39 @@ func TestRememberedFacesAreTheDrawnOnes(t *testing.T) {
 		t.Errorf("the English and the Persian face of %v are the same: %s", gd.Card(5), a.Bytes())
 	}
 }
+
+// A remembered chip and a remembered name are the ones drawn and said afresh, a wild's
+// stand-in included, in every language, the first time and the second.
+func TestRememberedChipsAndNamesAreTheDrawnOnes(t *testing.T) {
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		for _, level := range []gd.Rank{gd.Two, gd.Ten, gd.Ace} {
+			var pcs []PlayedCard
+			for c := range gd.Card(gd.NumCards) {
+				pcs = append(pcs, PlayedCard{Card: c})
+				if c.IsWild(level) {
+					pcs = append(pcs, PlayedCard{Card: c, Stands: true, As: gd.Five, AsSuit: gd.NoSuit},
+						PlayedCard{Card: c, Stands: true, As: gd.Five, AsSuit: gd.Spades})
+				}
+			}
+			for _, pc := range pcs {
+				var want bytes.Buffer
+				if err := guandanChipMarkup(pc, level).Render(ctx, &want); err != nil {
+					t.Fatal(err)
+				}
+				for round := range 2 {
+					var got bytes.Buffer
+					if err := guandanChip(pc, level).Render(ctx, &got); err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got.Bytes(), want.Bytes()) {
+						t.Fatalf("%s, %+v at level %v, round %d:\n%s\nwant\n%s", l.Code, pc, level, round, got.Bytes(), want.Bytes())
+					}
+					if got, want := playedLabel(ctx, pc, level), playedName(ctx, pc, level); got != want {
+						t.Fatalf("%s, %+v at level %v, round %d: named %q, want %q", l.Code, pc, level, round, got, want)
+					}
+				}
+			}
+		}
+	}
+}

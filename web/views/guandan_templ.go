@@ -1347,7 +1347,7 @@ func guandanTricks(t GuandanTable) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					if e.Kind == gd.EvPlay {
-						templ_7745c5c3_Err = guandanPlayed(e.Play, t.View.Level).Render(ctx, templ_7745c5c3_Buffer)
+						templ_7745c5c3_Err = guandanTrickPlay(e.Play, t.View.Level).Render(ctx, templ_7745c5c3_Buffer)
 						if templ_7745c5c3_Err != nil {
 							return templ_7745c5c3_Err
 						}

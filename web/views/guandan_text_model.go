@@ -41,9 +41,8 @@ func cardName(ctx context.Context, c gd.Card) string {
 	return i18n.T(ctx, "card.name", rankWord(ctx, c.Rank()), i18n.T(ctx, "card.suit."+c.Suit().String()))
 }
 
-// cardLabel is what a screen reader says for a card of the human's hand: its name, and
-// whether it is wild or a level card.
-func cardLabel(ctx context.Context, c gd.Card, level gd.Rank) string {
+// labelName is a card's name and whether it is wild or a level card (see cardLabel).
+func labelName(ctx context.Context, c gd.Card, level gd.Rank) string {
 	switch {
 	case c.IsWild(level):
 		return i18n.T(ctx, "guandan.card.wild", cardName(ctx, c))
@@ -260,11 +259,11 @@ func rankDigits(ctx context.Context, r gd.Rank) string {
 	return rankKey(r)
 }
 
-// playedLabel is what a screen reader says for a card of a combination: a wild says what it
-// stands for.
-func playedLabel(ctx context.Context, pc PlayedCard, level gd.Rank) string {
+// playedName is what a screen reader says for a card of a combination: its name, whether it
+// is wild or a level card, and for a wild what it stands for.
+func playedName(ctx context.Context, pc PlayedCard, level gd.Rank) string {
 	if !pc.Stands {
-		return cardLabel(ctx, pc.Card, level)
+		return labelName(ctx, pc.Card, level)
 	}
 	return i18n.T(ctx, "guandan.card.stands", cardName(ctx, pc.Card), standsName(ctx, pc))
 }
@@ -275,6 +274,18 @@ func standsName(ctx context.Context, pc PlayedCard) string {
 		return rankWord(ctx, pc.As)
 	}
 	return i18n.T(ctx, "card.name", rankWord(ctx, pc.As), i18n.T(ctx, "card.suit."+pc.AsSuit.String()))
+}
+
+// chipIndex is what a chip of the trick list shows of a card: rank and suit, or for a joker a
+// star, solid for the Red Joker and hollow for the Black, as on their faces.
+func chipIndex(ctx context.Context, c gd.Card) string {
+	switch c.Rank() {
+	case gd.RedJoker:
+		return "★"
+	case gd.BlackJoker:
+		return "☆"
+	}
+	return rankDigits(ctx, c.Rank()) + suitGlyph(c.Suit())
 }
 
 // suitGlyph is a suit's symbol, drawn beside a wild's stand-in rank.
