@@ -129,13 +129,13 @@ func (g *Guandan) At(deal, step int) (gd.Match, []gd.Event, error) {
 func replayGuandanDeal(start gd.DealStart, actions []gd.Action) (gd.Match, []gd.Event, []Step[gd.Event], error) {
 	m, opening := gd.Resume(start)
 	steps := make([]Step[gd.Event], 0, len(actions))
+	// The replay keeps no earlier position, so the match is stepped in place (gd.Match.Step).
 	for i, a := range actions {
 		a.Seat = m.ToAct()
-		next, ev, err := m.Apply(a)
+		ev, err := m.Step(a)
 		if err != nil {
 			return m, nil, nil, fmt.Errorf("%w: deal %d action %d: %v", ErrCorrupt, start.DealNo, i+1, err)
 		}
-		m = next
 		steps = append(steps, Step[gd.Event]{Seat: a.Seat, Events: ev})
 	}
 	return m, opening, steps, nil
@@ -161,11 +161,9 @@ func (g *Guandan) Replay() (gd.Match, error) {
 		}
 		for j, a := range d.actions {
 			a.Seat = m.ToAct()
-			next, _, err := m.Apply(a)
-			if err != nil {
+			if _, err := m.Step(a); err != nil {
 				return m, fmt.Errorf("%w: deal %d action %d: %v", ErrCorrupt, i+1, j+1, err)
 			}
-			m = next
 		}
 	}
 	return m, nil
@@ -358,6 +356,9 @@ func readGuandanDeal(r *reader) guandanDeal {
 	d := guandanDeal{start: s}
 	// A deal has at most 108 plays and fewer than three passes a play, and four returns.
 	k := r.count(4 * 108)
+	if r.err == nil {
+		d.actions = make([]gd.Action, 0, k)
+	}
 	for range k {
 		head := r.byte()
 		kind, ncards := head>>4, int(head&0xf)

@@ -31,7 +31,7 @@ func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, error) {
 			return none, err
 		}
 		if sh.Current == id.String() || sh.has(id.String()) {
-			l, _, ok, err := t.loadMatch(ctx, s, id)
+			l, _, ok, err := t.loadMatch(ctx, s, id, true)
 			if err != nil || !ok {
 				return none, orNotFound(err)
 			}

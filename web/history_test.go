@@ -130,7 +130,7 @@ func TestAsnasHistoryAndReplays(t *testing.T) {
 	steps := 0
 	for i, href := range links {
 		id, _ := replayOf(t, href)
-		a, _, ok, err := asnasGame.loadMatch(ctx, ts.server, id)
+		a, _, ok, err := asnasGame.loadMatch(ctx, ts.server, id, false)
 		if err != nil || !ok {
 			t.Fatalf("%s: no stored match", href)
 		}
@@ -211,7 +211,7 @@ func TestGuandanHistoryAndReplays(t *testing.T) {
 	}
 	for i, href := range links {
 		id, _ := replayOf(t, href)
-		g, _, ok, err := guandanGame.loadMatch(ctx, ts.server, id)
+		g, _, ok, err := guandanGame.loadMatch(ctx, ts.server, id, false)
 		if err != nil || !ok {
 			t.Fatalf("%s: no stored match", href)
 		}

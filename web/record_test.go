@@ -23,7 +23,7 @@ import (
 // load is the visitor's stored current match (nil when there is none) and its store version:
 // what the tests compare pages with.
 func (t table[L]) load(ctx context.Context, s *Server, visitor string) (L, uint64, error) {
-	l, version, _, ok, err := t.current(ctx, s, visitor)
+	l, version, _, ok, err := t.current(ctx, s, visitor, false)
 	if !ok {
 		var none L
 		return none, version, err

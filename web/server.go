@@ -75,6 +75,7 @@ type Server struct {
 	assets   *static.Assets
 	metrics  *Metrics
 	limiter  *limiter
+	decoded  decodedMatches
 	// fallback is the 500 page per language, rendered at start-up, for when rendering the
 	// real error page fails too.
 	fallback map[string][]byte

@@ -1,10 +1,13 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/web/store"
@@ -60,21 +63,32 @@ func replacedKey(id record.ID) string { return "replaced:" + id.String() }
 
 // loadMatch reads a stored match; ok is false when there is none under id or it no longer
 // decodes (a format or rules change, damage: logged, and its visitor gets a fresh table).
-func (t table[L]) loadMatch(ctx context.Context, s *Server, id record.ID) (l L, version uint64, ok bool, err error) {
+// A shared match is only read, never changed: it may come from the decoded matches (see
+// decodedMatches) and be read by other requests at the same time.
+func (t table[L]) loadMatch(ctx context.Context, s *Server, id record.ID, shared bool) (l L, version uint64, ok bool, err error) {
 	data, version, err := s.cfg.Store.Load(ctx, matchKey(id))
 	if err != nil || data == nil {
 		return l, version, false, err
+	}
+	if shared {
+		if l, ok := s.decoded.get(id, data).(L); ok {
+			return l, version, true, nil
+		}
 	}
 	l, err = t.decode(data)
 	if err != nil {
 		s.log.WarnContext(ctx, "stored match unreadable; starting afresh", "game", t.game, "match", id.String(), "err", err)
 		return l, version, false, nil
 	}
+	if shared {
+		s.decoded.put(id, slices.Clone(data), l)
+	}
 	return l, version, true, nil
 }
 
-// current is the visitor's stored current match, if there is one, with its shelf.
-func (t table[L]) current(ctx context.Context, s *Server, visitor string) (l L, version uint64, sh shelf, ok bool, err error) {
+// current is the visitor's stored current match, if there is one, with its shelf; shared as
+// for loadMatch.
+func (t table[L]) current(ctx context.Context, s *Server, visitor string, shared bool) (l L, version uint64, sh shelf, ok bool, err error) {
 	sh, _, err = t.loadShelf(ctx, s, visitor)
 	if err != nil {
 		return l, 0, sh, false, err
@@ -83,7 +97,7 @@ func (t table[L]) current(ctx context.Context, s *Server, visitor string) (l L, 
 	if !has {
 		return l, 0, sh, false, nil
 	}
-	l, version, ok, err = t.loadMatch(ctx, s, id)
+	l, version, ok, err = t.loadMatch(ctx, s, id, shared)
 	return l, version, sh, ok, err
 }
 
@@ -93,7 +107,7 @@ func (t table[L]) peek(s *Server, r *http.Request) (l L, ok bool, err error) {
 	ctx := r.Context()
 	v := visitorFrom(ctx)
 	if v.id != "" {
-		if l, _, _, ok, err = t.current(ctx, s, v.id); err != nil || ok {
+		if l, _, _, ok, err = t.current(ctx, s, v.id, true); err != nil || ok {
 			return l, ok, err
 		}
 	}
@@ -116,7 +130,7 @@ func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, sh
 	ctx := r.Context()
 	sh := shelf{Version: shelfVersion}
 	if v := visitorFrom(ctx); v.id != "" {
-		l, _, stored, ok, err := t.current(ctx, s, v.id)
+		l, _, stored, ok, err := t.current(ctx, s, v.id, true)
 		if err != nil || ok {
 			if err == nil {
 				_, err = s.ensureVisitor(w, r)
@@ -152,7 +166,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		// table; nothing of anybody's match changes.
 		return t.answer(s, w, r, back, views.NoticeExpired, nil)
 	}
-	l, version, sh, ok, err := t.current(ctx, s, v.id)
+	l, version, sh, ok, err := t.current(ctx, s, v.id, false) // the move changes it
 	if err != nil {
 		return err
 	}
@@ -208,7 +222,8 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		}
 		version = ver
 	}
-	err = s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, l.Encode())
+	data := l.Encode()
+	err = s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, data)
 	if errors.Is(err, store.ErrConflict) {
 		// Another request of this visitor moved first; this form is now stale.
 		return t.answer(s, w, r, back, views.NoticeStale, nil)
@@ -216,6 +231,8 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if err != nil {
 		return err
 	}
+	// The table the redirect shows reads the match just stored: from here on l is only read.
+	s.decoded.put(t.id(l), data, l)
 	if err := t.file(ctx, s, v.id, sh, l); err != nil {
 		// The move is saved; only the history missed it. Logged, not shown.
 		s.log.ErrorContext(ctx, "update shelf", "game", t.game, "err", err)
@@ -299,4 +316,52 @@ func parseMoveForm(w http.ResponseWriter, r *http.Request) error {
 		return formError(err)
 	}
 	return nil
+}
+
+// decodedMatches are the matches decoded lately, each with the stored bytes it was decoded
+// from, so that the pages read right after a move (the table the move redirects to, a hint)
+// do not decode the record again: a Guandan record replays its whole current deal, a tenth of
+// a table page's CPU. An entry serves only a load that reads exactly its bytes, so it is right
+// whatever wrote the store (another process on the same Redis included). Its matches are
+// shared by concurrent requests and never changed: a move decodes a match of its own.
+type decodedMatches struct {
+	mu sync.Mutex
+	m  map[record.ID]decodedMatch
+}
+
+type decodedMatch struct {
+	data  []byte
+	match any
+}
+
+// maxDecoded bounds the decoded matches: a Guandan match late in a long climb is some 80 KB
+// decoded, so at most about 40 MB, and a crowd of 500 players keeps its tables in it.
+const maxDecoded = 512
+
+// get is the match decoded from data under id, or nil.
+func (d *decodedMatches) get(id record.ID, data []byte) any {
+	d.mu.Lock()
+	e, ok := d.m[id]
+	d.mu.Unlock()
+	if !ok || !bytes.Equal(e.data, data) {
+		return nil
+	}
+	return e.match
+}
+
+// put keeps match, decoded from data (which nobody changes afterwards), under id; when full
+// it drops another entry, any one (a map's order is random).
+func (d *decodedMatches) put(id record.ID, data []byte, match any) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.m == nil {
+		d.m = make(map[record.ID]decodedMatch, maxDecoded)
+	}
+	if _, ok := d.m[id]; !ok && len(d.m) >= maxDecoded {
+		for k := range d.m {
+			delete(d.m, k)
+			break
+		}
+	}
+	d.m[id] = decodedMatch{data, match}
 }

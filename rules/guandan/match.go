@@ -49,6 +49,9 @@ type Match struct {
 	Leader int
 	// Winner is the team that won the match, -1 while it goes on.
 	Winner int
+	// owned is true only inside Step: the match's slices are its own, so appending need not
+	// copy them.
+	owned bool
 }
 
 // NewMatch starts a match from a seed: both teams at 2, deal 1 dealt at level 2, the first
@@ -145,6 +148,23 @@ func (m Match) Apply(a Action) (Match, []Event, error) {
 	return n, ev, nil
 }
 
+// Step performs one action on m itself, as Apply does, without copying the match's slices
+// before appending to them: for a caller that keeps no other copy of m, as a replay of a
+// record, where Apply's copies were most of the allocation (a trick's events are copied on
+// every play and pass). Any other copy of m that is used afterwards may see the appends. On
+// error m is unchanged.
+func (m *Match) Step(a Action) ([]Event, error) {
+	o := *m
+	o.owned = true
+	n, ev, err := o.Apply(a)
+	if err != nil {
+		return nil, err
+	}
+	n.owned = false
+	*m = n
+	return ev, nil
+}
+
 // startDeal deals the next deal at NextLevel and applies the tribute; events are appended to ev.
 func (m *Match) startDeal(ev []Event) []Event {
 	g := rng{m.RNG}
@@ -171,7 +191,7 @@ func (m *Match) startDeal(ev []Event) []Event {
 	m.Leader = tr.Leader
 	if tr.Cancelled {
 		e := Event{Kind: EvTributeCancelled, Seat: tr.Leader}
-		m.TributeLog = appendTo(m.TributeLog, e)
+		m.TributeLog = appendTo(m.owned, m.TributeLog, e)
 		m.Turn = m.Leader
 		return append(ev, e, Event{Kind: EvLead, Seat: m.Leader})
 	}
@@ -179,9 +199,9 @@ func (m *Match) startDeal(ev []Event) []Event {
 		m.Hands[gv.From].Remove(gv.Card)
 		m.Hands[gv.To].Add(gv.Card)
 		e := Event{Kind: EvTribute, Seat: gv.From, To: gv.To, Card: gv.Card}
-		m.TributeLog = appendTo(m.TributeLog, e)
+		m.TributeLog = appendTo(m.owned, m.TributeLog, e)
 		ev = append(ev, e)
-		m.Returns = appendTo(m.Returns, Give{From: gv.To, To: gv.From})
+		m.Returns = appendTo(m.owned, m.Returns, Give{From: gv.To, To: gv.From})
 	}
 	m.Stage = PhaseReturn
 	m.Turn = m.Returns[0].From
@@ -207,7 +227,7 @@ func (m *Match) giveBack(a Action) ([]Event, error) {
 	m.Hands[r.From].Remove(a.Card)
 	m.Hands[r.To].Add(a.Card)
 	e := Event{Kind: EvReturn, Seat: r.From, To: r.To, Card: a.Card}
-	m.TributeLog = appendTo(m.TributeLog, e)
+	m.TributeLog = appendTo(m.owned, m.TributeLog, e)
 	ev := []Event{e}
 	if len(m.Returns) > 0 {
 		m.Turn = m.Returns[0].From
@@ -241,12 +261,12 @@ func (m *Match) play(a Action) ([]Event, error) {
 	m.Hands[a.Seat] = m.Hands[a.Seat].Minus(a.Cards)
 	m.Played = m.Played.Union(a.Cards)
 	e := Event{Kind: EvPlay, Seat: a.Seat, Play: p}
-	m.Trick = appendTo(m.Trick, e)
+	m.Trick = appendTo(m.owned, m.Trick, e)
 	m.History = m.History.With(Move{Seat: a.Seat, Play: p})
 	m.LastPlay, m.LastSeat, m.Passed = p, a.Seat, [4]bool{}
 	ev := []Event{e}
 	if m.Hands[a.Seat].IsEmpty() {
-		m.Finish = appendTo(m.Finish, a.Seat)
+		m.Finish = appendTo(m.owned, m.Finish, a.Seat)
 		ev = append(ev, Event{Kind: EvFinished, Seat: a.Seat, Place: len(m.Finish)})
 		if m.Hands[(a.Seat+2)%4].IsEmpty() {
 			return m.endDeal(ev), nil
@@ -306,7 +326,7 @@ func (m *Match) pass(a Action) ([]Event, error) {
 	}
 	m.Passed[a.Seat] = true
 	e := Event{Kind: EvPass, Seat: a.Seat}
-	m.Trick = appendTo(m.Trick, e)
+	m.Trick = appendTo(m.owned, m.Trick, e)
 	m.History = m.History.With(Move{Seat: a.Seat, Pass: true})
 	ev := []Event{e}
 	waiting := 0 // active players other than the last player who have not passed
@@ -368,7 +388,11 @@ func (m *Match) endDeal(ev []Event) []Event {
 }
 
 // appendTo appends to a slice that an older Match value may share: clipping the capacity makes
-// append copy into a new array, so the older value never sees the write.
-func appendTo[T any](s []T, v ...T) []T {
+// append copy into a new array, so the older value never sees the write. Inside Step the
+// slices are the match's own (owned) and appended to in place.
+func appendTo[T any](owned bool, s []T, v ...T) []T {
+	if owned {
+		return append(s, v...)
+	}
 	return append(slices.Clip(s), v...)
 }

@@ -214,6 +214,48 @@ func TestApplyDoesNotMutate(t *testing.T) {
 	}
 }
 
+// Step is Apply in place: over random matches, whole deals and the deals between, the stepped
+// match and its events are the applied ones at every action, a refused action leaves the
+// stepped match as it was, and the history of the deal is the same.
+func TestStepIsApply(t *testing.T) {
+	rnd := rand.New(rand.NewPCG(5, 6))
+	var buf []Play
+	for n := range 3 {
+		m := NewMatch(uint64(100 + n))
+		s := m
+		for steps := 0; m.Phase() != PhaseMatchOver && steps < 3000; steps++ {
+			var a Action
+			a, buf = randomAction(m, rnd, buf)
+			next, want, err := m.Apply(a)
+			if err != nil {
+				t.Fatalf("match %d step %d: %+v refused: %v", n, steps, a, err)
+			}
+			got, err := s.Step(a)
+			if err != nil {
+				t.Fatalf("match %d step %d: Step refused %+v: %v", n, steps, a, err)
+			}
+			m = next
+			if !reflect.DeepEqual(got, want) {
+				t.Fatalf("match %d step %d: Step said %+v, Apply %+v", n, steps, got, want)
+			}
+			mj, _ := json.Marshal(m)
+			sj, _ := json.Marshal(s)
+			if string(mj) != string(sj) || !reflect.DeepEqual(m.History.Moves(), s.History.Moves()) {
+				t.Fatalf("match %d step %d: stepped match differs from the applied one", n, steps)
+			}
+			if steps%7 == 0 {
+				before, _ := json.Marshal(s)
+				if _, err := s.Step(Action{Kind: ActPlay, Seat: (s.ToAct() + 1) % 4}); err == nil {
+					t.Fatalf("match %d step %d: a play out of turn was stepped", n, steps)
+				}
+				if after, _ := json.Marshal(s); string(after) != string(before) {
+					t.Fatalf("match %d step %d: a refused Step changed the match", n, steps)
+				}
+			}
+		}
+	}
+}
+
 // TestSeedDecidesTheDeals checks what the seed is for: different seeds deal differently, and a
 // match saved as JSON and loaded again deals the same next deal as the match that never left
 // memory (the generator's state is part of the match).

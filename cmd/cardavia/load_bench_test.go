@@ -1,0 +1,66 @@
+package main
+
+import (
+	"context"
+	"math/rand/v2"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/web"
+	"github.com/cardavia/cardavia/web/store"
+)
+
+// countingTransport ends the run once it has carried n requests.
+type countingTransport struct {
+	http.RoundTripper
+	n, limit atomic.Int64
+	stop     context.CancelFunc
+}
+
+func (t *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
+	if t.n.Add(1) >= t.limit.Load() {
+		t.stop()
+	}
+	return t.RoundTripper.RoundTrip(r)
+}
+
+// BenchmarkCrowdRequest is what one request of the load tool's crowd costs, server and player
+// together, on one core: one virtual player (cardavia load's) plays both games without pauses
+// against the real router on the memory store, the same matches every run (fixed seeds), so
+// that two builds can be compared on a noisy machine (run with -cpu 1). A request is a page,
+// a hint page or a POST, in the mix the crowd sends.
+func BenchmarkCrowdRequest(b *testing.B) {
+	var seed uint64
+	h, err := web.New(web.Config{
+		Seed:        func() uint64 { seed++; return seed },
+		Store:       store.NewMemory(store.TTL, time.Now),
+		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
+		AsnasAI:     func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
+		GuandanAI:   func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	u, _ := url.Parse(srv.URL)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	tr := &countingTransport{RoundTripper: srv.Client().Transport, stop: cancel}
+	tr.limit.Store(int64(b.N))
+	p := newVirtualPlayer(u, tr, 1, &loadStats{}, time.Now().Add(time.Hour))
+	p.rng = rand.New(rand.NewPCG(1, 1))
+	p.noPause = true
+	b.ResetTimer()
+	p.play(ctx)
+	b.StopTimer()
+	if got := tr.n.Load(); got < int64(b.N) {
+		b.Fatalf("%d requests, want %d", got, b.N)
+	}
+}
