@@ -233,7 +233,7 @@ func guandanFaceSVG(c gd.Card, level gd.Rank) templ.Component {
 
 // guandanCard is a card face that cannot be picked: a played card, a tribute, or the human's
 // card when it is not their turn.
-func guandanCard(c gd.Card, level gd.Rank) templ.Component {
+func guandanCardMarkup(c gd.Card, level gd.Rank) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -295,7 +295,7 @@ func guandanCard(c gd.Card, level gd.Rank) templ.Component {
 // guandanPick is a card of the human's hand inside a form: a checkbox to select it for a play
 // or a radio button to choose it as the return card. The whole card is the label, so a click
 // on the card toggles it without any script; the value is the card's index 0..107.
-func guandanPick(c gd.Card, level gd.Rank, kind string, checked, disabled bool) templ.Component {
+func guandanPickMarkup(c gd.Card, level gd.Rank, kind string, checked, disabled bool) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -516,7 +516,7 @@ func guandanPlayed(p gd.Play, level gd.Rank) templ.Component {
 
 // guandanPlayedCard is one card of a combination; a wild carries a tag with the rank (and
 // suit) it stands for, "5♠".
-func guandanPlayedCard(pc PlayedCard, level gd.Rank) templ.Component {
+func guandanPlayedCardMarkup(pc PlayedCard, level gd.Rank) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

@@ -21,6 +21,14 @@ type memo[K comparable, V any] struct {
 	m  map[K]V
 }
 
+// peek returns the value of k if it was made.
+func (m *memo[K, V]) peek(k K) (V, bool) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	v, ok := m.m[k]
+	return v, ok
+}
+
 // get returns the value of k, made by mk the first time.
 func (m *memo[K, V]) get(k K, mk func() (V, error)) (V, error) {
 	m.mu.RLock()
@@ -47,12 +55,14 @@ func (m *memo[K, V]) get(k K, mk func() (V, error)) (V, error) {
 // bounded (checked by bounded), so the memos are: at most 6 languages × 15 levels × (108 cards
 // + 2 wilds × 13 ranks × 5 suits).
 type cardKey struct {
-	lang   string
-	card   gd.Card
-	level  gd.Rank
-	stands bool
-	as     gd.Rank
-	asSuit gd.Suit
+	lang string
+	// element is which markup of the card (see the element kinds), 0 for a face, chip or name.
+	element uint8
+	card    gd.Card
+	level   gd.Rank
+	stands  bool
+	as      gd.Rank
+	asSuit  gd.Suit
 }
 
 func playedKey(ctx context.Context, pc PlayedCard, level gd.Rank) (cardKey, bool) {
@@ -64,10 +74,22 @@ func playedKey(ctx context.Context, pc PlayedCard, level gd.Rank) (cardKey, bool
 	return k, ok
 }
 
+// The element kinds of cardKey: a card drawn as it is, a card of a combination, and a card
+// of the hand to pick, as a checkbox or a radio button, checked or disabled.
+const (
+	elemCard = 1 + iota
+	elemPlayed
+	elemCheckbox
+	elemCheckboxChecked
+	elemRadio
+	elemRadioDisabled
+)
+
 var (
-	faceMemo  memo[cardKey, []byte]
-	chipMemo  memo[cardKey, []byte]
-	labelMemo memo[cardKey, string]
+	faceMemo   memo[cardKey, []byte]
+	aroundMemo memo[cardKey, [2][]byte]
+	chipMemo   memo[cardKey, []byte]
+	labelMemo  memo[cardKey, string]
 )
 
 // remembered writes the markup of comp, from m once drawn under k.
@@ -122,4 +144,85 @@ func playedLabel(ctx context.Context, pc PlayedCard, level gd.Rank) string {
 // whether it is wild or a level card.
 func cardLabel(ctx context.Context, c gd.Card, level gd.Rank) string {
 	return playedLabel(ctx, PlayedCard{Card: c}, level)
+}
+
+// rememberedAround writes the markup of comp, a card element holding the card's face, from m
+// once drawn under k: the element's markup before and after the face, which comes from the
+// face memo, so that each face is kept once, whatever holds it.
+func rememberedAround(ctx context.Context, w io.Writer, k cardKey, comp templ.Component) error {
+	face := k
+	face.element, face.stands, face.as, face.asSuit = 0, false, 0, 0
+	around, err := aroundMemo.get(k, func() ([2][]byte, error) {
+		var buf bytes.Buffer
+		if err := comp.Render(ctx, &buf); err != nil {
+			return [2][]byte{}, err
+		}
+		f, _ := faceMemo.peek(face) // drawn by comp
+		all := buf.Bytes()
+		i := bytes.Index(all, f)
+		if len(f) == 0 || i < 0 {
+			return [2][]byte{all, nil}, nil // no face inside: kept whole
+		}
+		return [2][]byte{all[:i:i], all[i+len(f):]}, nil
+	})
+	if err != nil {
+		return err
+	}
+	if _, err := w.Write(around[0]); err != nil || around[1] == nil {
+		return err
+	}
+	if err := guandanFace(k.card, k.level).Render(ctx, w); err != nil {
+		return err
+	}
+	_, err = w.Write(around[1])
+	return err
+}
+
+// guandanCard is a card face that cannot be picked (guandanCardMarkup), from the memo.
+func guandanCard(c gd.Card, level gd.Rank) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		k, ok := playedKey(ctx, PlayedCard{Card: c}, level)
+		if !ok {
+			return guandanCardMarkup(c, level).Render(ctx, w)
+		}
+		k.element = elemCard
+		return rememberedAround(ctx, w, k, guandanCardMarkup(c, level))
+	})
+}
+
+// guandanPlayedCard is a card of a combination (guandanPlayedCardMarkup), from the memo.
+func guandanPlayedCard(pc PlayedCard, level gd.Rank) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		k, ok := playedKey(ctx, pc, level)
+		if !ok {
+			return guandanPlayedCardMarkup(pc, level).Render(ctx, w)
+		}
+		k.element = elemPlayed
+		return rememberedAround(ctx, w, k, guandanPlayedCardMarkup(pc, level))
+	})
+}
+
+// guandanPick is a card of the human's hand to pick (guandanPickMarkup), from the memo.
+func guandanPick(c gd.Card, level gd.Rank, kind string, checked, disabled bool) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		k, ok := playedKey(ctx, PlayedCard{Card: c}, level)
+		switch {
+		case kind == "checkbox" && !disabled:
+			k.element = elemCheckbox
+			if checked {
+				k.element = elemCheckboxChecked
+			}
+		case kind == "radio" && !checked:
+			k.element = elemRadio
+			if disabled {
+				k.element = elemRadioDisabled
+			}
+		default:
+			ok = false
+		}
+		if !ok {
+			return guandanPickMarkup(c, level, kind, checked, disabled).Render(ctx, w)
+		}
+		return rememberedAround(ctx, w, k, guandanPickMarkup(c, level, kind, checked, disabled))
+	})
 }

@@ -5,6 +5,8 @@ import (
 	"context"
 	"testing"
 
+	"github.com/a-h/templ"
+
 	"github.com/cardavia/cardavia/i18n"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
@@ -71,6 +73,58 @@ func TestRememberedChipsAndNamesAreTheDrawnOnes(t *testing.T) {
 					}
 					if got, want := playedLabel(ctx, pc, level), playedName(ctx, pc, level); got != want {
 						t.Fatalf("%s, %+v at level %v, round %d: named %q, want %q", l.Code, pc, level, round, got, want)
+					}
+				}
+			}
+		}
+	}
+}
+
+// A remembered card element (a card, a card of a combination, a card to pick in each of its
+// states) is the one templ draws, in every language, the first time and the second.
+func TestRememberedCardElementsAreTheDrawnOnes(t *testing.T) {
+	type variant struct {
+		name      string
+		memo, raw func(c gd.Card, level gd.Rank) templ.Component
+	}
+	pick := func(kind string, checked, disabled bool) (func(gd.Card, gd.Rank) templ.Component, func(gd.Card, gd.Rank) templ.Component) {
+		return func(c gd.Card, l gd.Rank) templ.Component { return guandanPick(c, l, kind, checked, disabled) },
+			func(c gd.Card, l gd.Rank) templ.Component { return guandanPickMarkup(c, l, kind, checked, disabled) }
+	}
+	variants := []variant{
+		{"card", guandanCard, guandanCardMarkup},
+		{"played", func(c gd.Card, l gd.Rank) templ.Component { return guandanPlayedCard(PlayedCard{Card: c}, l) },
+			func(c gd.Card, l gd.Rank) templ.Component { return guandanPlayedCardMarkup(PlayedCard{Card: c}, l) }},
+		{"wild standing for a 5♠", func(c gd.Card, l gd.Rank) templ.Component {
+			return guandanPlayedCard(PlayedCard{Card: c, Stands: true, As: gd.Five, AsSuit: gd.Spades}, l)
+		}, func(c gd.Card, l gd.Rank) templ.Component {
+			return guandanPlayedCardMarkup(PlayedCard{Card: c, Stands: true, As: gd.Five, AsSuit: gd.Spades}, l)
+		}},
+	}
+	for _, p := range []struct {
+		kind              string
+		checked, disabled bool
+	}{{"checkbox", false, false}, {"checkbox", true, false}, {"radio", false, false}, {"radio", false, true}, {"radio", true, false}} {
+		m, r := pick(p.kind, p.checked, p.disabled)
+		variants = append(variants, variant{p.kind, m, r})
+	}
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		for _, level := range []gd.Rank{gd.Two, gd.Nine} {
+			for c := range gd.Card(gd.NumCards) {
+				for _, v := range variants {
+					var want bytes.Buffer
+					if err := v.raw(c, level).Render(ctx, &want); err != nil {
+						t.Fatal(err)
+					}
+					for round := range 2 {
+						var got bytes.Buffer
+						if err := v.memo(c, level).Render(ctx, &got); err != nil {
+							t.Fatal(err)
+						}
+						if !bytes.Equal(got.Bytes(), want.Bytes()) {
+							t.Fatalf("%s, %s %v at level %v, round %d:\n%s\nwant\n%s", l.Code, v.name, c, level, round, got.Bytes(), want.Bytes())
+						}
 					}
 				}
 			}
