@@ -58,6 +58,15 @@ type loadStats struct {
 	posts    []time.Duration
 	finished map[string]int
 	firstErr []string
+	// refused counts the Guandan plays the server refused with a notice (cards chosen
+	// wrongly by ownGuandanPlay): a redirect, not an error, but it should stay near zero.
+	refused int
+}
+
+func (s *loadStats) refuse() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.refused++
 }
 
 func (s *loadStats) request(post bool, d time.Duration, err error) {
@@ -101,6 +110,9 @@ func (s *loadStats) report(out io.Writer, name string, players int, elapsed time
 	if len(s.finished) > 0 {
 		fmt.Fprintf(out, "  matches finished: asnas %d, guandan %d", s.finished["asnas"], s.finished["guandan"])
 	}
+	if s.refused > 0 {
+		fmt.Fprintf(out, "  plays refused %d", s.refused)
+	}
 	fmt.Fprintln(out)
 	for _, e := range s.firstErr {
 		fmt.Fprintln(out, "   error:", e)
@@ -122,9 +134,13 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline)")
 	noBaseline := fs.Bool("no-baseline", false, "skip the bare-handler baseline")
 	cpuProfile := fs.String("cpuprofile", "", "write the load tool's own CPU profile to this file")
+	hints := fs.Float64("hints", 0.2, "share of Guandan moves on which a player reads the hint page first (1: every move, the crowd of BENCHMARKS.md's earlier runs); on the others it picks a legal play itself")
 	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For) instead of -url, and report its CPU")
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	if *hints < 0 || *hints > 1 {
+		return fmt.Errorf("load: want 0 <= -hints <= 1")
 	}
 	if *players < 1 || *duration <= 0 || *duration > maxLoadDuration {
 		return fmt.Errorf("load: want -players >= 1 and 0 < -duration <= %v", maxLoadDuration)
@@ -202,7 +218,9 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 				if !sleepCtx(ctx, delay) {
 					return
 				}
-				play(newVirtualPlayer(base, transport, first+i, stats, measureFrom), ctx)
+				vp := newVirtualPlayer(base, transport, first+i, stats, measureFrom)
+				vp.hints = *hints
+				play(vp, ctx)
 			})
 		}
 	}
@@ -220,7 +238,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	wg.Wait()
 	<-cpuDone
 	elapsed := *duration
-	fmt.Fprintf(out, "load: %s, %v measured after a %v ramp-up, pauses 0.25-0.75 s between moves\n", u.Host, elapsed, *rampUp)
+	fmt.Fprintf(out, "load: %s, %v measured after a %v ramp-up, pauses 0.25-0.75 s between moves, the Guandan hint read on %.0f%% of the moves\n", u.Host, elapsed, *rampUp, 100**hints)
 	site.report(out, "cardavia", *players, elapsed)
 	if *baseline > 0 {
 		bare.report(out, "bare chi", *baseline, elapsed)
@@ -354,6 +372,9 @@ type virtualPlayer struct {
 	pages func(path string, body []byte)
 	// noPause makes the player move as fast as the server answers (tests).
 	noPause bool
+	// hints is the share of its Guandan moves on which the player reads the hint page before
+	// choosing cards; on the others it picks a legal play of its own (ownGuandanPlay).
+	hints float64
 }
 
 // think is the pause before a move: 0.25 to 0.75 s, as a person deciding.
@@ -370,8 +391,9 @@ func newVirtualPlayer(base *url.URL, tr http.RoundTripper, i int, stats *loadSta
 		base: base, stats: stats, measureFrom: from,
 		client: &http.Client{Transport: tr, Jar: jar, Timeout: 30 * time.Second,
 			CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }},
-		rng:  rand.New(rand.NewPCG(uint64(i), 0x10ad)),
-		addr: fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255),
+		rng:   rand.New(rand.NewPCG(uint64(i), 0x10ad)),
+		addr:  fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255),
+		hints: 1,
 	}
 }
 
@@ -469,8 +491,17 @@ func (p *virtualPlayer) play(ctx context.Context) {
 			continue
 		}
 		if choice.follow != "" {
-			path = choice.follow // a link the page offers first (Guandan's hint selects cards)
-			continue
+			// Cards are to be chosen. A player asks for the hint on a share of the moves and
+			// otherwise picks cards of its own; the hint page selects them.
+			own, ok := formChoice{}, false
+			if games[g] == "guandan" && p.rng.Float64() >= p.hints {
+				own, ok = ownGuandanPlay(body, p.rng)
+			}
+			if !ok {
+				path = choice.follow
+				continue
+			}
+			choice = own
 		}
 		if !sleepCtx(ctx, p.think()) {
 			return
@@ -488,6 +519,9 @@ func (p *virtualPlayer) play(ctx context.Context) {
 		}
 		if loc := resp.Header.Get("Location"); loc != "" && strings.HasPrefix(loc, "/") {
 			path = loc
+			if strings.Contains(loc, "notice=") && resp.Request.URL.Path == "/guandan/play" {
+				p.stats.refuse()
+			}
 		}
 	}
 }

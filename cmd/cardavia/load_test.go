@@ -6,6 +6,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -73,4 +74,63 @@ func TestCrashTestReadsTokens(t *testing.T) {
 	if gotID, moves := record.SplitToken(n); gotID != id || moves != 41 {
 		t.Errorf("token %x does not split into match %x and 41 moves", n, uint64(id))
 	}
+}
+
+// Players who choose their own Guandan cards (no hint) play legal moves: over two seconds of
+// play at the real router, Guandan moves are made, none is refused, and nothing errs.
+func TestVirtualPlayersChooseLegalGuandanPlays(t *testing.T) {
+	h, err := web.New(web.Config{
+		Store:       store.NewMemory(store.TTL, time.Now),
+		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
+		AsnasAI:     func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
+		GuandanAI:   func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	defer srv.Close()
+	u, _ := url.Parse(srv.URL)
+	stats := &loadStats{}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	var mu sync.Mutex
+	hintPages, tables := 0, 0
+	for i := range 3 {
+		p := newVirtualPlayer(u, srv.Client().Transport, i, stats, time.Time{})
+		// Every player starts with Guandan (play draws the first game from rng).
+		for seed := uint64(i) * 1000; ; seed++ {
+			if rand.New(rand.NewPCG(seed, 3)).IntN(2) == 1 {
+				p.rng = rand.New(rand.NewPCG(seed, 3))
+				break
+			}
+		}
+		p.hints, p.noPause = 0, true
+		p.pages = func(path string, _ []byte) {
+			mu.Lock()
+			defer mu.Unlock()
+			if strings.Contains(path, "hint") {
+				hintPages++
+			} else if strings.HasPrefix(path, "/guandan") {
+				tables++
+			}
+		}
+		go p.play(ctx)
+	}
+	<-ctx.Done()
+	time.Sleep(100 * time.Millisecond)
+	stats.mu.Lock()
+	defer stats.mu.Unlock()
+	mu.Lock()
+	defer mu.Unlock()
+	if stats.errors > 0 || stats.refused > 0 {
+		t.Errorf("%d errors, %d plays refused: %s", stats.errors, stats.refused, strings.Join(stats.firstErr, "; "))
+	}
+	if tables < 20 || len(stats.posts) < 20 {
+		t.Errorf("only %d Guandan tables seen and %d moves posted in 2 s by three players", tables, len(stats.posts))
+	}
+	if hintPages*10 > tables {
+		t.Errorf("%d hint pages read for %d tables by players told to choose their own cards", hintPages, tables)
+	}
+	t.Logf("%d Guandan tables, %d hint pages, %d moves", tables, hintPages, len(stats.posts))
 }

@@ -6,7 +6,10 @@ import (
 	"math/rand/v2"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
 // The load tool reads every page it is sent to find the next form, hundreds of times a second;
@@ -380,4 +383,143 @@ func chooseForm(body []byte, prefix string, rng *rand.Rand) (formChoice, bool) {
 		return formChoice{}, false
 	}
 	return choices[rng.IntN(len(choices))], true
+}
+
+// guandanTable is what a Guandan table page shows a player choosing cards: the level, the
+// cards of the hand that can be picked, the plays on the felt in the current trick, and the
+// play form (its hidden fields, its action, and where Pass posts when the trick can be passed).
+type guandanTable struct {
+	level      gd.Rank
+	hasLevel   bool
+	hand       gd.Set
+	felt       []gd.Reading
+	action     string
+	hidden     [][2]string
+	passAction string
+}
+
+// scanGuandanTable reads a Guandan table page for ownGuandanPlay. The felt's plays are those in
+// the seats' action boxes (data-act) before the replay of the AI's turns (data-before,
+// data-step), leaving out a box of the trick before (class "last").
+func scanGuandanTable(body []byte) (gt guandanTable, ok bool) {
+	s := tagScanner{b: body, only: []string{"section", "div", "form", "input", "button"}}
+	inForm, inLast, felt := false, false, true
+	for s.next() {
+		t := &s.tag
+		if t.end {
+			if string(t.name) == "form" {
+				inForm = false
+			}
+			continue
+		}
+		switch string(t.name) {
+		case "section":
+			if v, has := t.attr("data-level"); has {
+				l, err := gd.ParseRank(string(v))
+				gt.level, gt.hasLevel = l, err == nil
+			}
+		case "div":
+			switch {
+			case t.has("data-before") || t.has("data-step"):
+				felt = false
+			case t.has("data-act"):
+				cls, _ := t.attr("class")
+				inLast = slices.Contains(strings.Fields(string(cls)), "last")
+			case felt && !inLast && t.has("data-reading"):
+				r, err := gd.ParseReading(t.attrVal("data-reading"))
+				if err != nil {
+					return gt, false
+				}
+				gt.felt = append(gt.felt, r)
+			}
+		case "form":
+			if action := t.attrVal("action"); t.is("method", "post") && action == "/guandan/play" {
+				inForm, gt.action = true, action
+			}
+		case "input":
+			if !inForm {
+				continue
+			}
+			typ, _ := t.attr("type")
+			switch string(typ) {
+			case "hidden":
+				gt.hidden = append(gt.hidden, [2]string{t.attrVal("name"), t.attrVal("value")})
+			case "checkbox":
+				n, err := strconv.Atoi(t.attrVal("value"))
+				if err != nil || n < 0 || n >= gd.NumCards || t.has("disabled") {
+					continue
+				}
+				gt.hand.Add(gd.Card(n))
+			}
+		case "button":
+			if inForm && t.is("data-action", "pass") {
+				gt.passAction = t.attrVal("formaction")
+			}
+		}
+	}
+	return gt, gt.hasLevel && gt.action != "" && gt.hand.Len() > 0
+}
+
+// ownGuandanPlay chooses a move at a Guandan table without asking for a hint, as a player who
+// looks at the cards does: an ordinary play that is legal now (any, at random; a bomb only
+// when nothing else beats), and when following, a pass now and then or when nothing beats.
+// ok is false when the page is no table to play at; the server refuses what this gets wrong
+// with a notice, never an error.
+func ownGuandanPlay(body []byte, rng *rand.Rand) (formChoice, bool) {
+	gt, ok := scanGuandanTable(body)
+	if !ok {
+		return formChoice{}, false
+	}
+	values := func() url.Values {
+		v := url.Values{}
+		for _, kv := range gt.hidden {
+			v.Add(kv[0], kv[1])
+		}
+		return v
+	}
+	following := gt.passAction != ""
+	var toBeat gd.Reading
+	if following {
+		// The play to beat is the one on the felt that beats all the others.
+		for i, r := range gt.felt {
+			top := true
+			for j, o := range gt.felt {
+				if j != i && !r.Beats(o, gt.level) {
+					top = false
+					break
+				}
+			}
+			if top {
+				toBeat = r
+			}
+		}
+		if toBeat.IsZero() {
+			return formChoice{}, false
+		}
+	}
+	var plain, bombs []gd.Play
+	for _, p := range gd.LegalPlays(gt.hand, gt.level, toBeat) {
+		if p.Reading.IsBomb() {
+			bombs = append(bombs, p)
+		} else {
+			plain = append(plain, p)
+		}
+	}
+	pick := plain
+	if len(pick) == 0 {
+		pick = bombs
+	}
+	if following && (len(pick) == 0 || rng.IntN(4) == 0) {
+		return formChoice{action: gt.passAction, values: values()}, true
+	}
+	if len(pick) == 0 {
+		return formChoice{}, false
+	}
+	p := pick[rng.IntN(len(pick))]
+	v := values()
+	for _, c := range p.Cards.Cards() {
+		v.Add("card", strconv.Itoa(int(c)))
+	}
+	v.Set("reading", p.Reading.String())
+	return formChoice{action: gt.action, values: v}, true
 }

@@ -3,6 +3,7 @@ package views
 import (
 	"bytes"
 	"context"
+	"encoding/binary"
 	"io"
 	"sync"
 
@@ -224,5 +225,66 @@ func guandanPick(c gd.Card, level gd.Rank, kind string, checked, disabled bool) 
 			return guandanPickMarkup(c, level, kind, checked, disabled).Render(ctx, w)
 		}
 		return rememberedAround(ctx, w, k, guandanPickMarkup(c, level, kind, checked, disabled))
+	})
+}
+
+// pastTricks holds the markup of finished tricks. A finished trick never changes, and every
+// page of the rest of the deal lists it again (two pages a move when the hint is read): late
+// in a deal the list was the most expensive part of the page. The key is the trick itself,
+// byte for byte (see trickKey), never a hash of it, so no page can show another's trick. Full,
+// the memo starts again: the tricks of the deals being played come back first.
+var pastTricks struct {
+	mu sync.RWMutex
+	m  map[string][]byte
+}
+
+// maxPastTricks bounds pastTricks: some 1 KB an entry, key and markup.
+const maxPastTricks = 8192
+
+// trickKey is what a finished trick's markup depends on: the language, the level, the trick's
+// number and winner, and each act's seat, kind, cards and reading.
+func trickKey(ctx context.Context, tr PastTrick, level gd.Rank) string {
+	b := make([]byte, 0, 16+len(tr.Acts)*24)
+	b = append(b, i18n.FromContext(ctx).Code...)
+	b = append(b, 0, byte(level), byte(tr.No), byte(tr.No>>8), byte(tr.WonBy))
+	for _, e := range tr.Acts {
+		b = append(b, byte(e.Seat), byte(e.Kind))
+		if e.Kind == gd.EvPlay {
+			for _, w := range e.Play.Cards {
+				b = binary.LittleEndian.AppendUint64(b, w)
+			}
+			b = append(b, e.Play.Reading.String()...)
+			b = append(b, 0)
+		}
+	}
+	return string(b)
+}
+
+// guandanPastTrick is one trick of the list (guandanPastTrickMarkup), from the memo once
+// finished.
+func guandanPastTrick(tr PastTrick, level gd.Rank) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		if tr.WonBy < 0 {
+			return guandanPastTrickMarkup(tr, level).Render(ctx, w) // still being played
+		}
+		k := trickKey(ctx, tr, level)
+		pastTricks.mu.RLock()
+		b, ok := pastTricks.m[k]
+		pastTricks.mu.RUnlock()
+		if !ok {
+			var buf bytes.Buffer
+			if err := guandanPastTrickMarkup(tr, level).Render(ctx, &buf); err != nil {
+				return err
+			}
+			b = buf.Bytes()
+			pastTricks.mu.Lock()
+			if pastTricks.m == nil || len(pastTricks.m) >= maxPastTricks {
+				pastTricks.m = make(map[string][]byte, maxPastTricks)
+			}
+			pastTricks.m[k] = b
+			pastTricks.mu.Unlock()
+		}
+		_, err := w.Write(b)
+		return err
 	})
 }

@@ -131,3 +131,48 @@ func TestRememberedCardElementsAreTheDrawnOnes(t *testing.T) {
 		}
 	}
 }
+
+// A remembered finished trick is the one drawn afresh, in every language, and tricks that differ
+// in any act, the winner or the level are not mistaken for each other.
+func TestRememberedTricksAreTheDrawnOnes(t *testing.T) {
+	m := gd.NewMatch(11)
+	hand := m.Hands[0]
+	plays := gd.LegalPlays(hand, gd.Two, gd.Reading{})
+	if len(plays) < 3 {
+		t.Fatal("too few plays")
+	}
+	ev := func(seat int, p gd.Play) gd.Event { return gd.Event{Kind: gd.EvPlay, Seat: seat, Play: p} }
+	pass := func(seat int) gd.Event { return gd.Event{Kind: gd.EvPass, Seat: seat} }
+	tricks := []PastTrick{
+		{No: 1, WonBy: 0, Acts: []gd.Event{ev(0, plays[0]), pass(1), pass(2), pass(3)}},
+		{No: 1, WonBy: 2, Acts: []gd.Event{ev(0, plays[0]), pass(1), ev(2, plays[1]), pass(3)}},
+		{No: 2, WonBy: 0, Acts: []gd.Event{ev(0, plays[0]), pass(1), pass(2), pass(3)}},
+		{No: 1, WonBy: 0, Acts: []gd.Event{ev(0, plays[2]), pass(1), pass(2), pass(3)}},
+		{No: 1, WonBy: -1, Acts: []gd.Event{ev(0, plays[2])}},
+	}
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		for _, level := range []gd.Rank{gd.Two, gd.Five} {
+			seen := map[string]bool{}
+			for i, tr := range tricks {
+				var want bytes.Buffer
+				if err := guandanPastTrickMarkup(tr, level).Render(ctx, &want); err != nil {
+					t.Fatal(err)
+				}
+				if seen[want.String()] {
+					t.Fatalf("trick %d drawn as another", i)
+				}
+				seen[want.String()] = true
+				for round := range 2 {
+					var got bytes.Buffer
+					if err := guandanPastTrick(tr, level).Render(ctx, &got); err != nil {
+						t.Fatal(err)
+					}
+					if !bytes.Equal(got.Bytes(), want.Bytes()) {
+						t.Fatalf("%s, trick %d at level %v, round %d:\n%s\nwant\n%s", l.Code, i, level, round, got.Bytes(), want.Bytes())
+					}
+				}
+			}
+		}
+	}
+}
