@@ -141,6 +141,31 @@ func TestGameMetrics(t *testing.T) {
 	}
 }
 
+// A match played to its end is counted once as finished, at its game's table: the step of the
+// last move changes the match in place, so the count must not compare the match with itself.
+func TestFinishedMatchIsCounted(t *testing.T) {
+	m := NewMetrics()
+	ts := newSite(t, func(c *Config) { c.Metrics = m })
+	p := ts.table()
+	for i := 0; i < 200 && p.root("data-over") != "true"; i++ {
+		if p.doc.Find(`[data-action="next"]`).Length() == 1 {
+			p = ts.move(p, "next")
+		} else {
+			p = ts.move(p, "fold")
+		}
+	}
+	if p.root("data-over") != "true" {
+		t.Fatal("the match did not end")
+	}
+	finished := map[string]float64{}
+	for _, c := range gather(t, m, "cardavia_matches_finished_total") {
+		finished[labels(c)["game"]] = c.GetCounter().GetValue()
+	}
+	if finished["asnas"] != 1 || finished["guandan"] != 0 {
+		t.Errorf("matches finished %v, want one As-Nas match", finished)
+	}
+}
+
 // A client that hangs up is counted as 499 and logged as no error.
 func TestClientGoneIsNotAServerError(t *testing.T) {
 	m := NewMetrics()

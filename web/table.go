@@ -194,7 +194,8 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if move != l.Token() {
 		return t.answer(s, w, r, back, views.NoticeStale, nil)
 	}
-	old := l
+	// The step may change l in place: what the match was before is read now.
+	old, wasOver := l, t.over(l)
 	if l, err = st(l); err != nil {
 		return err
 	}
@@ -240,7 +241,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if t.id(l) != t.id(old) || fresh {
 		s.metrics.MatchStarted(t.game)
 	}
-	if t.over(l) && !t.over(old) {
+	if t.over(l) && !wasOver {
 		s.metrics.MatchFinished(t.game)
 	}
 	var change func(*visitorState)
