@@ -23,6 +23,8 @@ type world struct {
 	// passes are the passes of the deal on the other team's plays (see fit). The history holds
 	// every move of the deal, the current trick's included, so they are all the evidence.
 	passes []histPass
+	// oracle, in tests only, is the true deal, which sample then always returns.
+	oracle *[4]gd.Set
 }
 
 // newWorld reads the public record of v into constraints on the hidden hands.
@@ -90,6 +92,9 @@ func (w *world) barRedJokers(prev []int) {
 // of the search's budget (a draw, or testing one pass, costs about as much as three of the
 // planner's search states).
 func (w *world) sample(rng *rand.Rand) (hands [4]gd.Set, work int) {
+	if w.oracle != nil {
+		return *w.oracle, 3
+	}
 	var best [4]gd.Set
 	bestFit := -1.0
 	for try := 0; try < w.tries; try++ {
@@ -178,8 +183,11 @@ func (w *world) isBarred(c gd.Card) bool {
 	return false
 }
 
-// passWeight is the weight a sample keeps for each pass on a play the seat could have beaten.
-var passWeight = 0.5
+// passWeight is the weight a sample keeps for each pass on a play the seat could have beaten:
+// the planner passes on 24 % of the other team's plays it holds an ordinary beater for and on
+// 87 % of those it does not, a likelihood ratio of about a quarter (TestClubPassRate, 200
+// deals of Club against Club).
+var passWeight = 0.25
 
 // histPass is a pass of the deal's history on a play of the other team: the seat then held its
 // hand now plus later, the cards it has played since.
@@ -222,7 +230,7 @@ func historyPasses(v gd.View) []histPass {
 	return out
 }
 
-// fit is how well a deal agrees with the passes of the deal: halved for each pass on a play of
+// fit is how well a deal agrees with the passes of the deal: quartered for each pass on a play of
 // the other team that the seat, holding then what the sample gives it plus what it played later,
 // could have beaten with an ordinary play (players do pass with such plays, to keep their hand
 // together, but less often than not).
