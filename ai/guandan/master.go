@@ -29,13 +29,15 @@ type Options struct {
 	// the planner's move for the search to choose it.
 	Margin float64
 	// Prune drops a candidate once its mean paired difference is below zero by this many
-	// standard errors (checked every minSamples samples); 0 never drops one.
+	// standard errors (checked every minSamples samples), so that its rollouts go to the rest;
+	// 0 never drops one. The defaults do not prune: with more samples and budget it did not
+	// win more deals (BENCHMARKS.md).
 	Prune float64
 }
 
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
 // decision times they give.
-var DefaultOptions = Options{Samples: 96, Budget: 150000, Near: 12, Candidates: 4, Margin: 1, Tries: 16, Prune: 1}
+var DefaultOptions = Options{Samples: 64, Budget: 65000, Near: 12, Candidates: 4, Margin: 1, Tries: 16}
 
 // minSamples is the fewest samples on which the search may leave the planner: on fewer, a
 // better move cannot be told from luck.

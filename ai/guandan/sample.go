@@ -183,11 +183,11 @@ func (w *world) isBarred(c gd.Card) bool {
 	return false
 }
 
-// passWeight is the weight a sample keeps for each pass on a play the seat could have beaten:
-// the planner passes on 24 % of the other team's plays it holds an ordinary beater for and on
-// 87 % of those it does not, a likelihood ratio of about a quarter (TestClubPassRate, 200
-// deals of Club against Club).
-var passWeight = 0.25
+// passWeight is the weight a sample keeps for each pass on a play the seat could have beaten.
+// The planner passes on 24 % of the other team's plays it holds an ordinary beater for and on
+// 87 % of those it does not (TestClubPassRate), a likelihood ratio nearer a quarter, but a
+// quarter won no more deals (BENCHMARKS.md).
+var passWeight = 0.5
 
 // histPass is a pass of the deal's history on a play of the other team: the seat then held its
 // hand now plus later, the cards it has played since.
@@ -230,7 +230,7 @@ func historyPasses(v gd.View) []histPass {
 	return out
 }
 
-// fit is how well a deal agrees with the passes of the deal: quartered for each pass on a play of
+// fit is how well a deal agrees with the passes of the deal: halved for each pass on a play of
 // the other team that the seat, holding then what the sample gives it plus what it played later,
 // could have beaten with an ordinary play (players do pass with such plays, to keep their hand
 // together, but less often than not).
