@@ -28,6 +28,11 @@ type Options struct {
 	// Margin is how many standard errors a candidate's mean paired difference must be above
 	// the planner's move for the search to choose it.
 	Margin float64
+	// Prune drops a candidate once its mean paired difference is below zero by this many
+	// standard errors (checked every minSamples samples), so that its rollouts go to the rest;
+	// 0 never drops one. The defaults do not prune: with more samples and budget it did not
+	// win more deals (BENCHMARKS.md).
+	Prune float64
 }
 
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
@@ -47,6 +52,8 @@ type Master struct {
 	opt  Options
 	seed uint64
 	plan *Player
+	// oracle, in tests only, makes every sample the true deal.
+	oracle *[4]gd.Set
 }
 
 // NewMaster returns a Master searching with opt whose samples follow seed.
@@ -109,14 +116,19 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	}
 	w := newWorld(v)
 	w.tries = max(1, m.opt.Tries)
+	w.oracle = m.oracle
 	// Paired comparison: every candidate is played out on the same samples with the same
 	// policy seeds, so the differences between candidates are not drowned in the luck of the
 	// samples (common random numbers).
 	diff := make([]float64, len(cands)) // sum of (candidate - planner's choice)
 	sq := make([]float64, len(cands))
 	score := make([]float64, len(cands))
+	// n[j] counts the samples candidate j was compared on; a candidate found clearly worse
+	// than the planner's move is dropped (n stops growing), and its rollouts go to the rest.
+	n := make([]int, len(cands))
+	alive := len(cands) - 1
 	samples, work := 0, 0
-	for samples < m.opt.Samples {
+	for samples < m.opt.Samples && alive > 0 {
 		// Stop before a sample that would likely take the work past the budget: samples cost
 		// about the same, so the average so far predicts the next one.
 		if samples > 0 && work+work/samples > m.opt.Budget {
@@ -127,6 +139,9 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		ps := rng.Uint64()
 		over := false
 		for j, a := range cands {
+			if j > 0 && n[j] < samples {
+				continue // dropped
+			}
 			if work > m.opt.Budget {
 				over = true // a sample cut short compares nothing: drop it
 				break
@@ -140,9 +155,19 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		}
 		samples++
 		for j := 1; j < len(cands); j++ {
+			if n[j] < samples-1 {
+				continue
+			}
 			d := score[j] - score[0]
 			diff[j] += d
 			sq[j] += d * d
+			n[j]++
+			if m.opt.Prune > 0 && n[j] >= minSamples && n[j]%minSamples == 0 {
+				if mean, se := meanSE(diff[j], sq[j], n[j]); mean+m.opt.Prune*se < 0 {
+					n[j] = -n[j] // clearly worse: dropped, its count kept negative
+					alive--
+				}
+			}
 		}
 	}
 	if samples < minSamples {
@@ -151,16 +176,24 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	// Leave the planner only for a move that is better by more than the noise: the planner
 	// is a strong default, and a search that chased noise would play worse than it.
 	best, bestLow := 0, 0.0
-	n := float64(samples)
 	for j := 1; j < len(cands); j++ {
-		mean := diff[j] / n
-		sd := math.Sqrt(max(0, sq[j]/n-mean*mean))
-		low := mean - m.opt.Margin*sd/math.Sqrt(n)
-		if low > bestLow {
+		if n[j] < minSamples {
+			continue // dropped, or compared on too few samples
+		}
+		mean, se := meanSE(diff[j], sq[j], n[j])
+		if low := mean - m.opt.Margin*se; low > bestLow {
 			best, bestLow = j, low
 		}
 	}
 	return cands[best], best != 0
+}
+
+// meanSE is the mean of n paired differences with sum sum and sum of squares sq, and its
+// standard error.
+func meanSE(sum, sq float64, n int) (mean, se float64) {
+	k := float64(n)
+	mean = sum / k
+	return mean, math.Sqrt(max(0, sq/k-mean*mean)) / math.Sqrt(k)
 }
 
 // rollout plays the deal out from v with the other seats holding hands, after the seat of v

@@ -113,3 +113,21 @@ func TestPlanOrder(t *testing.T) {
 		}
 	}
 }
+
+// TestFillThreats checks the evaluator's table against counting each entry alone.
+func TestFillThreats(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for i := 0; i < 300; i++ {
+		level := gd.Rank(2 + i%13)
+		u := newTally(randomHand(rng, 1+rng.IntN(80)), level)
+		var got [4][18]int8
+		fillThreats(&got, &u, level)
+		for k := 1; k <= 3; k++ {
+			for s := 0; s < 18; s++ {
+				if want := unseenThreats(&u, level, k, s); got[k][s] != want {
+					t.Fatalf("level %v k %d s %d: %d, want %d", level, k, s, got[k][s], want)
+				}
+			}
+		}
+	}
+}

@@ -66,6 +66,16 @@ func (e *evaluator) plan(t tally, want bool) (float64, []combo) {
 	best := -1e9
 	var bestSF, cur []combo
 	var bestRest state
+	// Only the straight flushes the whole hand can make can be made from what is left of it
+	// after others: list them once rather than trying all forty at every step.
+	var fl [4 * 10]int8
+	nf := 0
+	for i := 0; i < 4*10; i++ {
+		if flushFits(&t, gd.Suit(i/10), 5+i%10, 1) {
+			fl[nf] = int8(i)
+			nf++
+		}
+	}
 	var walk func(t tally, from int)
 	walk = func(t tally, from int) {
 		s := state{n: t.n, w: t.w, bj: t.bj, rj: t.rj}
@@ -77,7 +87,11 @@ func (e *evaluator) plan(t tally, want bool) (float64, []combo) {
 			best, bestRest = v, s
 			bestSF = append(bestSF[:0], cur...)
 		}
-		for i := from; i < 4*10; i++ {
+		for _, i8 := range fl[:nf] {
+			i := int(i8)
+			if i < from {
+				continue
+			}
 			st, top := gd.Suit(i/10), 5+i%10
 			if u, ok := takeFlush(t, st, top, 1); ok {
 				cur = append(cur, combo{kind: gd.StraightFlush, rank: gd.Rank(top), suit: st})
@@ -113,6 +127,19 @@ func takeFlush(t tally, st gd.Suit, top int, maxMiss int8) (tally, bool) {
 	}
 	t.w -= miss
 	return t, true
+}
+
+// flushFits reports whether takeFlush(*t, st, top, maxMiss) succeeds, without copying t.
+func flushFits(t *tally, st gd.Suit, top int, maxMiss int8) bool {
+	miss := int8(0)
+	for pos := top - 4; pos <= top; pos++ {
+		if t.suit[st][gd.SequenceRank(pos)] == 0 {
+			if miss++; miss > maxMiss || miss > t.w {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // search returns the best score of the sequences starting at pos or later plus the groups

@@ -58,12 +58,39 @@ func newEvaluator(level gd.Rank, unseen gd.Set) *evaluator {
 	}
 	e.order[12] = level
 	u := newTally(unseen, level)
+	fillThreats(&e.threat, &u, level)
+	return e
+}
+
+// fillThreats sets threat[k][s] to unseenThreats(u, level, k, s) for every k and s, counting
+// the qualifying ranks once by strength and summing from the top (a decision builds an
+// evaluator, so this is on the rollouts' hot path).
+func fillThreats(threat *[4][18]int8, u *tally, level gd.Rank) {
 	for k := 1; k <= 3; k++ {
-		for s := 0; s < 18; s++ {
-			e.threat[k][s] = unseenThreats(&u, level, k, s)
+		var at [19]int8 // at[s]: qualifying ranks of strength s
+		for r := gd.Two; r <= gd.Ace; r++ {
+			have := int(u.n[r])
+			if r == level || (have > 0 && k > 1) {
+				have += int(u.w)
+			}
+			if have >= k {
+				at[gd.Strength(r, level)]++
+			}
+		}
+		if k <= 2 {
+			if int(u.bj) >= k {
+				at[gd.Strength(gd.BlackJoker, level)]++
+			}
+			if int(u.rj) >= k {
+				at[gd.Strength(gd.RedJoker, level)]++
+			}
+		}
+		n := int8(0) // ranks stronger than s
+		for s := 17; s >= 0; s-- {
+			threat[k][s] = n
+			n += at[s]
 		}
 	}
-	return e
 }
 
 // unseenThreats counts the ranks stronger than strength s of which the unseen cards hold k

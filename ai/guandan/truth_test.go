@@ -1,0 +1,183 @@
+package guandan
+
+import (
+	"flag"
+	"strconv"
+	"strings"
+	"testing"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// The measurements of this file are skipped unless asked for; BENCHMARKS.md and the package
+// doc report what they gave.
+var (
+	truthDeals   = flag.Int("truth-deals", 0, "deals TestSearchAgainstTrueHands collects positions from (0: skip)")
+	truthConfigs = flag.String("truth-configs", "default;oracle", `';'-separated Master options to score, e.g. "Samples=96 Budget=150000 Prune=1"; "oracle" samples the true deal`)
+	passDeals    = flag.Int("pass-deals", 0, "Club-against-Club deals TestClubPassRate plays (0: skip)")
+)
+
+// truthPosition is a decision of Master's seat late in a deal, with the true hands.
+type truthPosition struct {
+	v     gd.View
+	hands [4]gd.Set
+}
+
+// truthPositions plays deals of Master against Club and keeps Master's decisions once some
+// active seat holds at most near cards.
+func truthPositions(t *testing.T, deals, near int) []truthPosition {
+	var out []truthPosition
+	for i := 0; i < deals; i++ {
+		m := gd.NewMatch(uint64(90000 + i))
+		var ag [4]Agent
+		for s := 0; s < 4; s++ {
+			if s%2 == i%2 {
+				ag[s] = NewMaster(uint64(i*4+s), DefaultOptions)
+			} else {
+				ag[s] = New(uint64(i*4 + s))
+			}
+		}
+		for m.Stage == gd.PhasePlay {
+			seat := m.Turn
+			v := m.View(seat)
+			if seat%2 == i%2 {
+				low := 99
+				for _, sv := range v.Seats {
+					if sv.Place == 0 && sv.Count > 0 {
+						low = min(low, sv.Count)
+					}
+				}
+				if low <= near {
+					out = append(out, truthPosition{v, m.Hands})
+				}
+			}
+			a := ag[seat].Play(v)
+			a.Seat = seat
+			n, _, err := m.Apply(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m = n
+		}
+	}
+	return out
+}
+
+// parseOptions reads "Name=value" fields over DefaultOptions.
+func parseOptions(t *testing.T, s string) Options {
+	o := DefaultOptions
+	for _, f := range strings.Fields(s) {
+		k, val, _ := strings.Cut(f, "=")
+		if k == "oracle" || k == "default" {
+			continue
+		}
+		x, err := strconv.ParseFloat(val, 64)
+		if err != nil {
+			t.Fatalf("option %q: %v", f, err)
+		}
+		switch k {
+		case "Samples":
+			o.Samples = int(x)
+		case "Budget":
+			o.Budget = int(x)
+		case "Near":
+			o.Near = int(x)
+		case "Candidates":
+			o.Candidates = int(x)
+		case "Tries":
+			o.Tries = int(x)
+		case "Margin":
+			o.Margin = x
+		case "Prune":
+			o.Prune = x
+		default:
+			t.Fatalf("unknown option %q", k)
+		}
+	}
+	return o
+}
+
+// TestSearchAgainstTrueHands scores Master's deviations from the planner against the true
+// hands: in positions of Master-against-Club deals, each move where the search leaves the
+// planner is played out from the real position, both it and the planner's move, four times
+// (policy seeds), and the mean difference in rollout score (deals won) is summed. It is a
+// paired yardstick with less noise than the arena, though it trusts the planner as the model
+// of every seat. Run with -args -truth-deals 60 [-truth-configs "..."].
+func TestSearchAgainstTrueHands(t *testing.T) {
+	if *truthDeals == 0 {
+		t.Skip("a measurement: -args -truth-deals N")
+	}
+	pos := truthPositions(t, *truthDeals, DefaultOptions.Near)
+	t.Logf("%d positions from %d deals", len(pos), *truthDeals)
+	for _, c := range strings.Split(*truthConfigs, ";") {
+		o := parseOptions(t, c)
+		gain, dev := 0.0, 0
+		for i, p := range pos {
+			m := NewMaster(uint64(i), o)
+			if strings.Contains(c, "oracle") {
+				m.oracle = &p.hands
+			}
+			a, _ := m.choose(p.v)
+			o0 := o
+			o0.Samples = 0
+			planned, _ := NewMaster(uint64(i), o0).choose(p.v)
+			if sameAction(a, planned) {
+				continue
+			}
+			dev++
+			for ps := uint64(0); ps < 4; ps++ {
+				sa, _ := rollout(p.v, p.hands, a, ps)
+				sp, _ := rollout(p.v, p.hands, planned, ps)
+				gain += (sa - sp) / 4
+			}
+		}
+		t.Logf("[%s] %d deviations, true gain %.2f deals (%.3f a deal)", c, dev, gain, gain/float64(*truthDeals))
+	}
+}
+
+// TestClubPassRate measures how often Club passes on a play of the other team (not a bomb)
+// while it holds an ordinary play that beats it, and while it holds none: the ratio is the
+// weight of such a pass as evidence (passWeight).
+func TestClubPassRate(t *testing.T) {
+	if *passDeals == 0 {
+		t.Skip("a measurement: -args -pass-deals N")
+	}
+	var with, withPass, without, withoutPass int
+	for i := 0; i < *passDeals; i++ {
+		m := gd.NewMatch(uint64(50000 + i))
+		var ag [4]*Player
+		for s := range ag {
+			ag[s] = New(uint64(i*4 + s))
+		}
+		for m.Stage == gd.PhasePlay {
+			seat := m.Turn
+			v := m.View(seat)
+			a := ag[seat].Play(v)
+			a.Seat = seat
+			if !v.Leading && v.LastSeat%2 != seat%2 && !v.LastPlay.Reading.IsBomb() {
+				has := false
+				for _, p := range gd.AppendLegalPlays(nil, v.Hand, v.Level, v.LastPlay.Reading) {
+					has = has || !p.Reading.IsBomb()
+				}
+				if has {
+					with++
+					if a.Kind == gd.ActPass {
+						withPass++
+					}
+				} else {
+					without++
+					if a.Kind == gd.ActPass {
+						withoutPass++
+					}
+				}
+			}
+			n, _, err := m.Apply(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m = n
+		}
+	}
+	pw, pn := float64(withPass)/float64(with), float64(withoutPass)/float64(without)
+	t.Logf("holding a beater: %d, passed %.3f; holding none: %d, passed %.3f; ratio %.2f", with, pw, without, pn, pw/pn)
+}
