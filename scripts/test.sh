@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every check CI runs: generated code up to date, formatting, vet, all tests (with the race
-# detector on the web package), and a short run of every fuzz target. Installs what the tests need
+# detector on the web package), a short run of every fuzz target, and a crowd of 1,000 virtual
+# players that must get no error. Installs what the tests need
 # when it is missing; with CI=true a missing tool is a failure, never a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -106,4 +107,9 @@ for pkg in $(go list ./...); do
     go test -run '^$' -fuzz "^$f\$" -fuzztime "${FUZZTIME:-8s}" "$pkg" >/tmp/fuzz.$$.log 2>&1 || { cat /tmp/fuzz.$$.log; exit 1; }
   done
 done
+echo "== a crowd: 1,000 virtual players for 20 s against a server of its own, no error allowed"
+load_bin="$(mktemp -d)/cardavia"
+go build -o "$load_bin" ./cmd/cardavia
+"$load_bin" load -spawn -players 1000 -duration 20s -ramp 5s -max-errors 0
+rm -rf "$(dirname "$load_bin")"
 echo "== all checks passed"

@@ -134,6 +134,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline)")
 	noBaseline := fs.Bool("no-baseline", false, "skip the bare-handler baseline")
 	cpuProfile := fs.String("cpuprofile", "", "write the load tool's own CPU profile to this file")
+	maxErrors := fs.Int("max-errors", -1, "fail (exit status 1) when the site answers more errors than this; -1 never fails")
 	hints := fs.Float64("hints", 0.2, "share of Guandan moves on which a player reads the hint page first (1: every move, the crowd of BENCHMARKS.md's earlier runs); on the others it picks a legal play itself")
 	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For) instead of -url, and report its CPU")
 	if err := fs.Parse(args); err != nil {
@@ -253,6 +254,12 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 			fmt.Fprintf(out, "; server %.2f cores, %.3f ms a request", srv.Seconds()/elapsed.Seconds(), perRequest(srv, site.requests))
 		}
 		fmt.Fprintf(out, "; load average %s -> %s, %d cores\n", cpu.load0, cpu.load1, runtime.NumCPU())
+	}
+	if *maxErrors >= 0 && site.errors > *maxErrors {
+		return fmt.Errorf("load: %d errors, at most %d allowed", site.errors, *maxErrors)
+	}
+	if site.requests == 0 {
+		return errors.New("load: no request was answered")
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"math/rand/v2"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"strings"
@@ -133,4 +134,18 @@ func TestVirtualPlayersChooseLegalGuandanPlays(t *testing.T) {
 		t.Errorf("%d hint pages read for %d tables by players told to choose their own cards", hintPages, tables)
 	}
 	t.Logf("%d Guandan tables, %d hint pages, %d moves", tables, hintPages, len(stats.posts))
+}
+
+// With -max-errors the run fails when the site answers errors: a server that answers 500 to
+// everything fails a run that allows none.
+func TestLoadFailsOnErrors(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		http.Error(w, "down", http.StatusInternalServerError)
+	}))
+	defer srv.Close()
+	var out strings.Builder
+	err := runLoad(context.Background(), []string{"-url", srv.URL, "-players", "2", "-duration", "1500ms", "-ramp", "100ms", "-no-baseline", "-max-errors", "0"}, &out)
+	if err == nil || !strings.Contains(err.Error(), "errors") {
+		t.Errorf("a run against a failing server ended with %v:\n%s", err, out.String())
+	}
 }
