@@ -56,6 +56,7 @@ type loadStats struct {
 	requests int
 	errors   int
 	posts    []time.Duration
+	gets     []time.Duration
 	finished map[string]int
 	firstErr []string
 	// refused counts the Guandan plays the server refused with a notice (cards chosen
@@ -73,8 +74,12 @@ func (s *loadStats) request(post bool, d time.Duration, err error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests++
-	if post && err == nil {
+	switch {
+	case err != nil:
+	case post:
 		s.posts = append(s.posts, d)
+	default:
+		s.gets = append(s.gets, d)
 	}
 	if err != nil {
 		s.errors++
@@ -104,9 +109,11 @@ func (s *loadStats) report(out io.Writer, name string, players int, elapsed time
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	slices.Sort(s.posts)
-	fmt.Fprintf(out, "%-9s players %5d  requests %7d  %7.1f req/s  POST p50 %7.1f ms  p99 %7.1f ms  errors %d",
+	slices.Sort(s.gets)
+	fmt.Fprintf(out, "%-9s players %5d  requests %7d  %7.1f req/s  POST p50 %7.1f ms  p99 %7.1f ms  GET p50 %7.1f ms  p99 %7.1f ms  errors %d",
 		name, players, s.requests, float64(s.requests)/elapsed.Seconds(),
-		ms(percentile(s.posts, 0.50)), ms(percentile(s.posts, 0.99)), s.errors)
+		ms(percentile(s.posts, 0.50)), ms(percentile(s.posts, 0.99)),
+		ms(percentile(s.gets, 0.50)), ms(percentile(s.gets, 0.99)), s.errors)
 	if len(s.finished) > 0 {
 		fmt.Fprintf(out, "  matches finished: asnas %d, guandan %d", s.finished["asnas"], s.finished["guandan"])
 	}
