@@ -39,6 +39,23 @@ func (ts *testSite) move(p page, verb string) page {
 	return ts.table()
 }
 
+// playOut folds every deal of the As-Nas match on p to its end and returns the last table; the
+// test fails when the match does not end.
+func (ts *testSite) playOut(p page) page {
+	ts.t.Helper()
+	for i := 0; i < 200 && p.root("data-over") != "true"; i++ {
+		if p.doc.Find(`[data-action="next"]`).Length() == 1 {
+			p = ts.move(p, "next")
+		} else {
+			p = ts.move(p, "fold")
+		}
+	}
+	if p.root("data-over") != "true" {
+		ts.t.Fatal("the match did not end")
+	}
+	return p
+}
+
 func TestLookKeepsTheDealsLog(t *testing.T) {
 	ts := newSite(t)
 	p := ts.table()
@@ -112,17 +129,7 @@ func TestOwnHandShownAtTheDealsEnd(t *testing.T) {
 
 func TestMatchEndStandingsAndRematch(t *testing.T) {
 	ts := newSite(t)
-	p := ts.table()
-	for i := 0; i < 200 && p.root("data-over") != "true"; i++ {
-		if p.doc.Find(`[data-action="next"]`).Length() == 1 {
-			p = ts.move(p, "next")
-		} else {
-			p = ts.move(p, "fold")
-		}
-	}
-	if p.root("data-over") != "true" {
-		t.Fatal("the match did not end")
-	}
+	p := ts.playOut(ts.table())
 	places := p.doc.Find(`[data-standings] li`)
 	if places.Length() != 4 {
 		t.Fatalf("standings have %d lines, want 4", places.Length())

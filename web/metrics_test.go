@@ -146,17 +146,7 @@ func TestGameMetrics(t *testing.T) {
 func TestFinishedMatchIsCounted(t *testing.T) {
 	m := NewMetrics()
 	ts := newSite(t, func(c *Config) { c.Metrics = m })
-	p := ts.table()
-	for i := 0; i < 200 && p.root("data-over") != "true"; i++ {
-		if p.doc.Find(`[data-action="next"]`).Length() == 1 {
-			p = ts.move(p, "next")
-		} else {
-			p = ts.move(p, "fold")
-		}
-	}
-	if p.root("data-over") != "true" {
-		t.Fatal("the match did not end")
-	}
+	ts.playOut(ts.table())
 	finished := map[string]float64{}
 	for _, c := range gather(t, m, "cardavia_matches_finished_total") {
 		finished[labels(c)["game"]] = c.GetCounter().GetValue()

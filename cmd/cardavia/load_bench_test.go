@@ -4,16 +4,11 @@ import (
 	"context"
 	"math/rand/v2"
 	"net/http"
-	"net/http/httptest"
-	"net/url"
 	"sync/atomic"
 	"testing"
 	"time"
 
-	aiasnas "github.com/cardavia/cardavia/ai/asnas"
-	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/web"
-	"github.com/cardavia/cardavia/web/store"
 )
 
 // countingTransport ends the run once it has carried n requests.
@@ -37,19 +32,7 @@ func (t *countingTransport) RoundTrip(r *http.Request) (*http.Response, error) {
 // a hint page or a POST, in the mix the crowd sends.
 func BenchmarkCrowdRequest(b *testing.B) {
 	var seed uint64
-	h, err := web.New(web.Config{
-		Seed:        func() uint64 { seed++; return seed },
-		Store:       store.NewMemory(store.TTL, time.Now),
-		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
-		AsnasAI:     func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
-		GuandanAI:   func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
-	})
-	if err != nil {
-		b.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	u, _ := url.Parse(srv.URL)
+	srv, u := testSite(b, func(c *web.Config) { c.Seed = func() uint64 { seed++; return seed } })
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	tr := &countingTransport{RoundTripper: srv.Client().Transport, stop: cancel}

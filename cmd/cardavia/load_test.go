@@ -18,6 +18,39 @@ import (
 	"github.com/cardavia/cardavia/web/store"
 )
 
+// testSite serves the real router on the memory store, with the AI players the site seats, on
+// a loopback port for virtual players; edit, when given, changes the configuration first.
+func testSite(tb testing.TB, edit func(*web.Config)) (*httptest.Server, *url.URL) {
+	tb.Helper()
+	cfg := web.Config{
+		Store:       store.NewMemory(store.TTL, time.Now),
+		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
+		AsnasAI:     func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
+		GuandanAI:   func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
+	}
+	if edit != nil {
+		edit(&cfg)
+	}
+	h, err := web.New(cfg)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	srv := httptest.NewServer(h)
+	tb.Cleanup(srv.Close)
+	u, _ := url.Parse(srv.URL)
+	return srv, u
+}
+
+// startingWith is a player's generator, the first from seed from on in stream, whose first
+// draw makes play begin with game (0 As-Nas, 1 Guandan).
+func startingWith(game int, from, stream uint64) *rand.Rand {
+	for seed := from; ; seed++ {
+		if rand.New(rand.NewPCG(seed, stream)).IntN(2) == game {
+			return rand.New(rand.NewPCG(seed, stream))
+		}
+	}
+}
+
 func TestLoadRefusesOtherHosts(t *testing.T) {
 	for _, u := range []string{"http://127.0.0.1:8080", "http://localhost:8080", "http://[::1]:9/"} {
 		if _, err := loopbackTarget(u); err != nil {
@@ -35,19 +68,7 @@ func TestLoadRefusesOtherHosts(t *testing.T) {
 // store sees compare-and-swaps beyond the first deals) and nothing answers an error.
 func TestVirtualPlayersPlayBothGames(t *testing.T) {
 	m := web.NewMetrics()
-	h, err := web.New(web.Config{
-		Store:       store.NewMemory(store.TTL, time.Now),
-		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
-		AsnasAI:     func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
-		GuandanAI:   func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
-		Metrics:     m,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	u, _ := url.Parse(srv.URL)
+	srv, u := testSite(t, func(c *web.Config) { c.Metrics = m })
 	stats := &loadStats{}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -80,18 +101,7 @@ func TestCrashTestReadsTokens(t *testing.T) {
 // Players who choose their own Guandan cards (no hint) play legal moves: over two seconds of
 // play at the real router, Guandan moves are made, none is refused, and nothing errs.
 func TestVirtualPlayersChooseLegalGuandanPlays(t *testing.T) {
-	h, err := web.New(web.Config{
-		Store:       store.NewMemory(store.TTL, time.Now),
-		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
-		AsnasAI:     func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
-		GuandanAI:   func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	u, _ := url.Parse(srv.URL)
+	srv, u := testSite(t, nil)
 	stats := &loadStats{}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
 	defer cancel()
@@ -99,13 +109,7 @@ func TestVirtualPlayersChooseLegalGuandanPlays(t *testing.T) {
 	hintPages, tables := 0, 0
 	for i := range 3 {
 		p := newVirtualPlayer(u, srv.Client().Transport, i, stats, time.Time{})
-		// Every player starts with Guandan (play draws the first game from rng).
-		for seed := uint64(i) * 1000; ; seed++ {
-			if rand.New(rand.NewPCG(seed, 3)).IntN(2) == 1 {
-				p.rng = rand.New(rand.NewPCG(seed, 3))
-				break
-			}
-		}
+		p.rng = startingWith(1, uint64(i)*1000, 3) // every player starts with Guandan
 		p.hints, p.noPause = 0, true
 		p.pages = func(path string, _ []byte) {
 			mu.Lock()

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"math/rand/v2"
-	"net/http/httptest"
 	"net/url"
 	"os"
 	"reflect"
@@ -15,11 +14,6 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
-
-	aiasnas "github.com/cardavia/cardavia/ai/asnas"
-	aiguandan "github.com/cardavia/cardavia/ai/guandan"
-	"github.com/cardavia/cardavia/web"
-	"github.com/cardavia/cardavia/web/store"
 )
 
 // chooseFormGoquery is the load tool's first reading of a page, through a full HTML parse:
@@ -100,18 +94,7 @@ func chooseFormGoquery(body []byte, prefix string, rng *rand.Rand) (formChoice, 
 // virtual players meet while playing both games: table pages at every stage, hint pages,
 // deal ends, tribute and returns.
 func TestScanMatchesGoquery(t *testing.T) {
-	h, err := web.New(web.Config{
-		Store:       store.NewMemory(store.TTL, time.Now),
-		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
-		AsnasAI:     func(seed uint64) web.AsnasAI { return aiasnas.NewPlayer(seed) },
-		GuandanAI:   func(seed uint64) web.GuandanAI { return aiguandan.New(seed) },
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
-	u, _ := url.Parse(srv.URL)
+	srv, u := testSite(t, nil)
 	// Until enough pages of both games have been compared and an As-Nas match has been
 	// played to its end (a minute at most, on a busy machine).
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -122,13 +105,7 @@ func TestScanMatchesGoquery(t *testing.T) {
 	stats := &loadStats{}
 	for i := range 6 {
 		p := newVirtualPlayer(u, srv.Client().Transport, i, stats, time.Time{})
-		// Half the players begin with each game (play draws the first game from rng).
-		for seed := uint64(i) * 1000; ; seed++ {
-			if rand.New(rand.NewPCG(seed, 2)).IntN(2) == i%2 {
-				p.rng = rand.New(rand.NewPCG(seed, 2))
-				break
-			}
-		}
+		p.rng = startingWith(i%2, uint64(i)*1000, 2) // half the players begin with each game
 		p.noPause = true
 		p.pages = func(path string, body []byte) {
 			prefix := "/asnas/"

@@ -20,6 +20,9 @@ import (
 type memo[K comparable, V any] struct {
 	mu sync.RWMutex
 	m  map[K]V
+	// max, when set, bounds a memo whose keys are not bounded: full, it starts again, so the
+	// values in use come back first.
+	max int
 }
 
 // peek returns the value of k if it was made.
@@ -43,8 +46,8 @@ func (m *memo[K, V]) get(k K, mk func() (V, error)) (V, error) {
 		return v, err
 	}
 	m.mu.Lock()
-	if m.m == nil {
-		m.m = map[K]V{}
+	if m.m == nil || m.max > 0 && len(m.m) >= m.max {
+		m.m = make(map[K]V, m.max)
 	}
 	m.m[k] = v
 	m.mu.Unlock()
@@ -52,9 +55,10 @@ func (m *memo[K, V]) get(k K, mk func() (V, error)) (V, error) {
 }
 
 // cardKey is what a card's markup or name depends on: the language (the digits, the words),
-// the card, the level, and for a wild in a combination what it stands for. Every field is
-// bounded (checked by bounded), so the memos are: at most 6 languages × 15 levels × (108 cards
-// + 2 wilds × 13 ranks × 5 suits).
+// which element holds the card, the card, the level, and for a wild in a combination what it
+// stands for. Every field is bounded (playedKey checks the card, the level and the stand-in),
+// so the memos are too: at most 6 languages × 15 levels × 7 kinds × (108 cards + 2 wilds ×
+// 13 ranks × 5 suits), and far fewer in use.
 type cardKey struct {
 	lang string
 	// element is which markup of the card (see the element kinds), 0 for a face, chip or name.
@@ -94,7 +98,7 @@ var (
 )
 
 // remembered writes the markup of comp, from m once drawn under k.
-func remembered(ctx context.Context, w io.Writer, m *memo[cardKey, []byte], k cardKey, comp templ.Component) error {
+func remembered[K comparable](ctx context.Context, w io.Writer, m *memo[K, []byte], k K, comp templ.Component) error {
 	b, err := m.get(k, func() ([]byte, error) {
 		var buf bytes.Buffer
 		err := comp.Render(ctx, &buf)
@@ -231,15 +235,9 @@ func guandanPick(c gd.Card, level gd.Rank, kind string, checked, disabled bool) 
 // pastTricks holds the markup of finished tricks. A finished trick never changes, and every
 // page of the rest of the deal lists it again (two pages a move when the hint is read): late
 // in a deal the list was the most expensive part of the page. The key is the trick itself,
-// byte for byte (see trickKey), never a hash of it, so no page can show another's trick. Full,
-// the memo starts again: the tricks of the deals being played come back first.
-var pastTricks struct {
-	mu sync.RWMutex
-	m  map[string][]byte
-}
-
-// maxPastTricks bounds pastTricks: some 1 KB an entry, key and markup.
-const maxPastTricks = 8192
+// byte for byte (see trickKey), never a hash of it, so no page can show another's trick. Its
+// keys are not bounded, so it is: some 1 KB an entry, key and markup.
+var pastTricks = memo[string, []byte]{max: 8192}
 
 // trickKey is what a finished trick's markup depends on: the language, the level, the trick's
 // number and winner, and each act's seat, kind, cards and reading.
@@ -267,24 +265,6 @@ func guandanPastTrick(tr PastTrick, level gd.Rank) templ.Component {
 		if tr.WonBy < 0 {
 			return guandanPastTrickMarkup(tr, level).Render(ctx, w) // still being played
 		}
-		k := trickKey(ctx, tr, level)
-		pastTricks.mu.RLock()
-		b, ok := pastTricks.m[k]
-		pastTricks.mu.RUnlock()
-		if !ok {
-			var buf bytes.Buffer
-			if err := guandanPastTrickMarkup(tr, level).Render(ctx, &buf); err != nil {
-				return err
-			}
-			b = buf.Bytes()
-			pastTricks.mu.Lock()
-			if pastTricks.m == nil || len(pastTricks.m) >= maxPastTricks {
-				pastTricks.m = make(map[string][]byte, maxPastTricks)
-			}
-			pastTricks.m[k] = b
-			pastTricks.mu.Unlock()
-		}
-		_, err := w.Write(b)
-		return err
+		return remembered(ctx, w, &pastTricks, trickKey(ctx, tr, level), guandanPastTrickMarkup(tr, level))
 	})
 }
