@@ -104,7 +104,18 @@ echo "== fuzz (short)"
 for pkg in $(go list ./...); do
   for f in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
     echo "-- $pkg $f"
-    go test -run '^$' -fuzz "^$f\$" -fuzztime "${FUZZTIME:-8s}" "$pkg" >/tmp/fuzz.$$.log 2>&1 || { cat /tmp/fuzz.$$.log; exit 1; }
+    # Go 1.26's fuzz coordinator can end a run at the -fuzztime boundary with a bare "context
+    # deadline exceeded" and no input written (golang/go#75804, fixed in Go 1.27): such a run is
+    # tried once more; a failing input, a panic or a second failure fails the check.
+    for try in 1 2; do
+      if go test -run '^$' -fuzz "^$f\$" -fuzztime "${FUZZTIME:-8s}" "$pkg" >/tmp/fuzz.$$.log 2>&1; then break; fi
+      if [ "$try" = 1 ] && grep -q 'context deadline exceeded' /tmp/fuzz.$$.log &&
+        ! grep -q 'Failing input written\|panic:' /tmp/fuzz.$$.log; then
+        echo "   (the fuzz coordinator's deadline race, golang/go#75804: once more)"
+        continue
+      fi
+      cat /tmp/fuzz.$$.log; exit 1
+    done
   done
 done
 echo "== a crowd: 1,000 virtual players for 20 s against a server of its own, no error allowed"
