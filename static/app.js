@@ -112,10 +112,10 @@
   timer = setTimeout(play, 350);
 })();
 
-// Keyboard shortcuts at the table: each action button names its key in aria-keyshortcuts (the
-// keys come from one table on the server, views.Shortcut). A letter matches by the character
-// typed or by the physical key (KeyL), so the shortcuts also work on a Persian or Chinese
-// keyboard layout.
+// Keyboard shortcuts at the table: each action button, and the Guandan Hint link, names its key
+// in aria-keyshortcuts (the keys come from one table on the server, views.Shortcut). A letter
+// matches by the character typed or by the physical key (KeyL), so the shortcuts also work on
+// a Persian or Chinese keyboard layout.
 document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   const target = event.target;
@@ -128,7 +128,7 @@ document.addEventListener("keydown", (event) => {
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
   const code = /^Key[A-Z]$/.test(event.code) ? event.code.slice(3).toLowerCase() : "";
   if (!key && !code) return;
-  for (const button of document.querySelectorAll(".felt button[aria-keyshortcuts]")) {
+  for (const button of document.querySelectorAll(".felt :is(button, a)[aria-keyshortcuts]")) {
     const k = button.getAttribute("aria-keyshortcuts");
     if (k === key || k === code) {
       event.preventDefault();

@@ -1,32 +1,13 @@
-// The Guandan table's optional script: every feature works without it. It binds the
-// shortcut of the Hint link (app.js binds the buttons'); it adds a button under each stack
-// that picks the whole stack; it asks the server, after each change of the selection, what the
-// selected cards are and whether they beat the trick (the engine answers; no rule is written
-// here); and it replays the AI's turns since the visitor's last move, one at a time.
+// The Guandan table's optional script: every feature works without it. It adds a button under
+// each stack that picks the whole stack; it asks the server, after each change of the
+// selection, what the selected cards are and whether they beat the trick (the engine answers;
+// no rule is written here); and it replays the AI's turns since the visitor's last move, one at
+// a time. The shortcut keys, the Hint link's among them, are app.js's.
 "use strict";
 
 (function () {
   const felt = document.querySelector(".gfelt");
   if (!felt) return;
-
-  // Shortcut keys on links (the Hint): the same rules as app.js for buttons. The focus must be
-  // on the table or on nothing, and never in a typing field.
-  document.addEventListener("keydown", (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
-    const target = event.target;
-    if (!(target instanceof HTMLElement)) return;
-    if (target !== document.body && !target.closest(".felt")) return;
-    if (target.closest('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable]')) return;
-    const key = event.key.length === 1 ? event.key.toLowerCase() : "";
-    if (!key) return;
-    for (const link of felt.querySelectorAll("a[aria-keyshortcuts]")) {
-      if (link.getAttribute("aria-keyshortcuts") === key) {
-        event.preventDefault();
-        link.click();
-        return;
-      }
-    }
-  });
 
   // The live line: after each change of the selection, the server's engine says what the
   // cards are. A late answer to an older selection is dropped.
