@@ -94,9 +94,10 @@
 // move). Searching from the deal's first move with k = 8 (s = 1) won 211/400 deals on seed 1,
 // with k = 16 (s = 0.5, bonus 0.3) 209/400, from 20 cards with k = 4 (s = 1, bonus 0.3) only
 // 182/400, against 203/400 for the defaults: the first two within the screens' ±5 %, for p99
-// 36–40 ms (max 55–85 ms) instead of 15 ms, so it was not kept. Early in the deal the plan score cannot tell the candidates apart better
-// than the planner already did choosing among them: the difference between two moves is what
-// the hidden hands do with them, which the samples still get wrong.
+// 36–40 ms (max 55–85 ms) instead of 15 ms, so it was not kept. Early in the deal the plan
+// score cannot tell the candidates apart better than the planner already did choosing among
+// them: the difference between two moves is what the hidden hands do with them, which the
+// samples still get wrong.
 //
 // The budget is counted in work (the search states the planner evaluates in the rollouts'
 // decisions, the cards of the deciding hands, the sampling's draws), never in time, so a
