@@ -128,11 +128,11 @@ document.addEventListener("keydown", (event) => {
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
   const code = /^Key[A-Z]$/.test(event.code) ? event.code.slice(3).toLowerCase() : "";
   if (!key && !code) return;
-  for (const button of document.querySelectorAll(".felt :is(button, a)[aria-keyshortcuts]")) {
-    const k = button.getAttribute("aria-keyshortcuts");
+  for (const control of document.querySelectorAll(".felt :is(button, a)[aria-keyshortcuts]")) {
+    const k = control.getAttribute("aria-keyshortcuts");
     if (k === key || k === code) {
       event.preventDefault();
-      button.click();
+      control.click();
       return;
     }
   }
