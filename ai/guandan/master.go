@@ -52,8 +52,10 @@ type Master struct {
 	opt  Options
 	seed uint64
 	plan *Player
-	// oracle, in tests only, makes every sample the true deal.
-	oracle *[4]gd.Set
+	// reveal, in tests only, tells the search these cards of the other seats' true hands
+	// (all of them: the oracle of the package doc), so that TestSearchAgainstTrueHands can
+	// say what knowing part of the hidden hands would be worth.
+	reveal *[4]gd.Set
 }
 
 // NewMaster returns a Master searching with opt whose samples follow seed.
@@ -116,7 +118,13 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	}
 	w := newWorld(v)
 	w.tries = max(1, m.opt.Tries)
-	w.oracle = m.oracle
+	if m.reveal != nil {
+		for s := range 4 {
+			if s != v.Seat {
+				w.known[s] = w.known[s].Union(m.reveal[s].Intersect(w.unseen))
+			}
+		}
+	}
 	// Paired comparison: every candidate is played out on the same samples with the same
 	// policy seeds, so the differences between candidates are not drowned in the luck of the
 	// samples (common random numbers).

@@ -23,8 +23,6 @@ type world struct {
 	// passes are the passes of the deal on the other team's plays (see fit). The history holds
 	// every move of the deal, the current trick's included, so they are all the evidence.
 	passes []histPass
-	// oracle, in tests only, is the true deal, which sample then always returns.
-	oracle *[4]gd.Set
 }
 
 // newWorld reads the public record of v into constraints on the hidden hands.
@@ -92,9 +90,6 @@ func (w *world) barRedJokers(prev []int) {
 // of the search's budget (a draw, or testing one pass, costs about as much as three of the
 // planner's search states).
 func (w *world) sample(rng *rand.Rand) (hands [4]gd.Set, work int) {
-	if w.oracle != nil {
-		return *w.oracle, 3
-	}
 	var best [4]gd.Set
 	bestFit := -1.0
 	for try := 0; try < w.tries; try++ {

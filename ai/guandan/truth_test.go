@@ -2,6 +2,7 @@ package guandan
 
 import (
 	"flag"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
@@ -13,7 +14,7 @@ import (
 // doc report what they gave.
 var (
 	truthDeals   = flag.Int("truth-deals", 0, "deals TestSearchAgainstTrueHands collects positions from (0: skip)")
-	truthConfigs = flag.String("truth-configs", "default;oracle", `';'-separated Master options to score, e.g. "Samples=96 Budget=150000 Prune=1"; "oracle" samples the true deal`)
+	truthConfigs = flag.String("truth-configs", "default;oracle", `';'-separated Master options to score, e.g. "Samples=96 Budget=150000 Prune=1"; "oracle" knows the true hands, "reveal=KIND" part of them (see revealOf)`)
 	passDeals    = flag.Int("pass-deals", 0, "Club-against-Club deals TestClubPassRate plays (0: skip)")
 )
 
@@ -68,7 +69,7 @@ func parseOptions(t *testing.T, s string) Options {
 	o := DefaultOptions
 	for _, f := range strings.Fields(s) {
 		k, val, _ := strings.Cut(f, "=")
-		if k == "oracle" || k == "default" {
+		if k == "oracle" || k == "default" || k == "reveal" {
 			continue
 		}
 		x, err := strconv.ParseFloat(val, 64)
@@ -114,8 +115,8 @@ func TestSearchAgainstTrueHands(t *testing.T) {
 		gain, dev := 0.0, 0
 		for i, p := range pos {
 			m := NewMaster(uint64(i), o)
-			if strings.Contains(c, "oracle") {
-				m.oracle = &p.hands
+			if r, ok := revealOf(c, p); ok {
+				m.reveal = &r
 			}
 			a, _ := m.choose(p.v)
 			o0 := o
@@ -180,4 +181,70 @@ func TestClubPassRate(t *testing.T) {
 	}
 	pw, pn := float64(withPass)/float64(with), float64(withoutPass)/float64(without)
 	t.Logf("holding a beater: %d, passed %.3f; holding none: %d, passed %.3f; ratio %.2f", with, pw, without, pn, pw/pn)
+}
+
+// revealOf is the part of the other seats' true hands that config c tells the search:
+// "oracle" all of it; "reveal=bombs" the cards of every rank a seat holds four or more of
+// (wilds aside) and four jokers; "reveal=tops" the jokers, the level's cards and the aces;
+// "reveal=bombstops" both; "reveal=hideN" all but N cards of each seat, chosen at random.
+func revealOf(c string, p truthPosition) ([4]gd.Set, bool) {
+	var out [4]gd.Set
+	kind := ""
+	for _, f := range strings.Fields(c) {
+		if f == "oracle" {
+			kind = "oracle"
+		} else if k, ok := strings.CutPrefix(f, "reveal="); ok {
+			kind = k
+		}
+	}
+	if kind == "" {
+		return out, false
+	}
+	lv := p.v.Level
+	for s, h := range p.hands {
+		switch kind {
+		case "oracle":
+			out[s] = h
+			continue
+		case "bombs", "tops", "bombstops":
+		default:
+			n, ok := strings.CutPrefix(kind, "hide")
+			k, err := strconv.Atoi(n)
+			if !ok || err != nil {
+				panic("unknown reveal " + kind)
+			}
+			cards := h.Cards()
+			rng := rand.New(rand.NewPCG(uint64(s), h[0]^h[1]))
+			rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+			for _, x := range cards[min(k, len(cards)):] {
+				out[s].Add(x)
+			}
+			continue
+		}
+		var byRank [gd.RedJoker + 1]gd.Set
+		var jokers gd.Set
+		for _, x := range h.Cards() {
+			joker := x.Rank() == gd.RedJoker || x.Rank() == gd.BlackJoker
+			if joker {
+				jokers.Add(x)
+			}
+			if !x.IsWild(lv) {
+				byRank[x.Rank()].Add(x)
+			}
+			if kind != "bombs" && (joker || x.Rank() == lv || x.Rank() == gd.Ace) {
+				out[s].Add(x)
+			}
+		}
+		if kind != "tops" {
+			for _, g := range byRank {
+				if g.Len() >= 4 {
+					out[s] = out[s].Union(g)
+				}
+			}
+			if jokers.Len() == 4 {
+				out[s] = out[s].Union(jokers)
+			}
+		}
+	}
+	return out, true
 }
