@@ -115,7 +115,7 @@ func TestSearchAgainstTrueHands(t *testing.T) {
 		gain, dev := 0.0, 0
 		for i, p := range pos {
 			m := NewMaster(uint64(i), o)
-			if r, ok := revealOf(c, p); ok {
+			if r, ok := revealOf(t, c, p); ok {
 				m.reveal = &r
 			}
 			a, _ := m.choose(p.v)
@@ -187,7 +187,7 @@ func TestClubPassRate(t *testing.T) {
 // "oracle" all of it; "reveal=bombs" the cards of every rank a seat holds four or more of
 // (wilds aside) and four jokers; "reveal=tops" the jokers, the level's cards and the aces;
 // "reveal=bombstops" both; "reveal=hideN" all but N cards of each seat, chosen at random.
-func revealOf(c string, p truthPosition) ([4]gd.Set, bool) {
+func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 	var out [4]gd.Set
 	kind := ""
 	for _, f := range strings.Fields(c) {
@@ -211,7 +211,7 @@ func revealOf(c string, p truthPosition) ([4]gd.Set, bool) {
 			n, ok := strings.CutPrefix(kind, "hide")
 			k, err := strconv.Atoi(n)
 			if !ok || err != nil {
-				panic("unknown reveal " + kind)
+				t.Fatalf("unknown reveal %q", kind)
 			}
 			cards := h.Cards()
 			rng := rand.New(rand.NewPCG(uint64(s), h[0]^h[1]))
