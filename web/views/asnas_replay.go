@@ -60,40 +60,68 @@ func slotName(slot string, seat int) string {
 	return slot + "-" + strconv.Itoa(seat)
 }
 
-// slotsOf are every slot's texts in a state, by slot name.
-func slotsOf(ctx context.Context, st feltState) map[string]string {
-	m := map[string]string{"pot": slotText(ctx, st, "pot", -1), "highbet": slotText(ctx, st, "highbet", -1)}
-	for s := range asnas.NumSeats {
-		for _, slot := range []string{"stake", "status", "say"} {
-			m[slotName(slot, s)] = slotText(ctx, st, slot, s)
+// replaySlots are the slots a step sets, as (slot, seat), in the order of their names: the
+// order a JSON object of them had when it was a marshalled map.
+var replaySlots = func() []replaySlot {
+	out := []replaySlot{{"highbet", -1}, {"pot", -1}}
+	for _, slot := range []string{"say", "stake", "status"} {
+		for s := range asnas.NumSeats {
+			out = append(out, replaySlot{slot, s})
 		}
 	}
-	return m
+	return out
+}()
+
+type replaySlot struct {
+	slot string
+	seat int // -1 for the table's slots
+}
+
+// slotsJSON are every slot's texts in a state, as a JSON object by slot name.
+func slotsJSON(ctx context.Context, st feltState) ([]byte, error) {
+	b := make([]byte, 0, 512)
+	b = append(b, '{')
+	for i, sl := range replaySlots {
+		slot, seat := sl.slot, sl.seat
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = strconv.AppendQuote(b, slotName(slot, seat))
+		v, err := json.Marshal(slotText(ctx, st, slot, seat))
+		if err != nil {
+			return nil, err
+		}
+		b = append(b, ':')
+		b = append(b, v...)
+	}
+	return append(b, '}'), nil
 }
 
 // slotAttrs are a slot's attributes: its name, and, when the page replays, its text before
 // the first step.
-func (t AsnasTable) slotAttrs(ctx context.Context, slot string, seat int) templ.Attributes {
-	a := templ.Attributes{"data-replay-slot": slotName(slot, seat)}
+func (t AsnasTable) slotAttrs(ctx context.Context, slot string, seat int) templ.OrderedAttributes {
+	// In the order a map's keys would print (templ sorts them), without a map to sort.
+	name := templ.KeyValue[string, any]{Key: "data-replay-slot", Value: slotName(slot, seat)}
 	if t.Replayable() {
-		a["data-replay-from"] = slotText(ctx, t.stateAt(t.Since()), slot, seat)
+		return templ.OrderedAttributes{{Key: "data-replay-from", Value: slotText(ctx, t.stateAt(t.Since()), slot, seat)}, name}
 	}
-	return a
+	return templ.OrderedAttributes{name}
 }
 
 // stepAttrs are the replay attributes of the log's event i: none before the replay starts,
 // else the step's seat and the slots' texts after it.
-func (t AsnasTable) stepAttrs(ctx context.Context, i int) templ.Attributes {
+func (t AsnasTable) stepAttrs(ctx context.Context, i int) templ.OrderedAttributes {
 	if !t.Replayable() || i < t.Since() {
 		return nil
 	}
-	set, err := json.Marshal(slotsOf(ctx, t.stateAt(i+1)))
+	set, err := slotsJSON(ctx, t.stateAt(i+1))
 	if err != nil {
 		return nil
 	}
-	a := templ.Attributes{"data-replay-step": strconv.Itoa(i - t.Since()), "data-replay-set": string(set)}
+	a := make(templ.OrderedAttributes, 0, 3)
 	if e := t.Log[i]; e.Seat >= 0 && e.Seat < asnas.NumSeats {
-		a["data-replay-seat"] = strconv.Itoa(e.Seat)
+		a = append(a, templ.KeyValue[string, any]{Key: "data-replay-seat", Value: strconv.Itoa(e.Seat)})
 	}
-	return a
+	return append(a, templ.KeyValue[string, any]{Key: "data-replay-set", Value: string(set)},
+		templ.KeyValue[string, any]{Key: "data-replay-step", Value: strconv.Itoa(i - t.Since())})
 }

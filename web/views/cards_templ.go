@@ -16,7 +16,7 @@ import (
 
 // faceCard is one As-Nas card seen face up: the picture, and its name below it so that colour
 // is never the only cue.
-func faceCard(ch Chrome, r asnas.Rank) templ.Component {
+func faceCardMarkup(ch Chrome, r asnas.Rank) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -95,7 +95,7 @@ func faceCard(ch Chrome, r asnas.Rank) templ.Component {
 
 // backCard is a card seen from behind. It carries no hint of its face: the server does not
 // know it here.
-func backCard(ch Chrome) templ.Component {
+func backCardMarkup(ch Chrome) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

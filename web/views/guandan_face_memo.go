@@ -97,11 +97,12 @@ var (
 	labelMemo  memo[cardKey, string]
 )
 
-// remembered writes the markup of comp, from m once drawn under k.
-func remembered[K comparable](ctx context.Context, w io.Writer, m *memo[K, []byte], k K, comp templ.Component) error {
+// remembered writes the markup of the component mk makes, from m once drawn under k. The
+// component is made only to be drawn: making one costs allocations, for nothing on a hit.
+func remembered[K comparable](ctx context.Context, w io.Writer, m *memo[K, []byte], k K, mk func() templ.Component) error {
 	b, err := m.get(k, func() ([]byte, error) {
 		var buf bytes.Buffer
-		err := comp.Render(ctx, &buf)
+		err := mk().Render(ctx, &buf)
 		return buf.Bytes(), err
 	})
 	if err != nil {
@@ -118,7 +119,7 @@ func guandanFace(c gd.Card, level gd.Rank) templ.Component {
 		if !ok {
 			return guandanFaceSVG(c, level).Render(ctx, w) // nothing to bound a memo by
 		}
-		return remembered(ctx, w, &faceMemo, k, guandanFaceSVG(c, level))
+		return remembered(ctx, w, &faceMemo, k, func() templ.Component { return guandanFaceSVG(c, level) })
 	})
 }
 
@@ -130,7 +131,7 @@ func guandanChip(pc PlayedCard, level gd.Rank) templ.Component {
 		if !ok {
 			return guandanChipMarkup(pc, level).Render(ctx, w)
 		}
-		return remembered(ctx, w, &chipMemo, k, guandanChipMarkup(pc, level))
+		return remembered(ctx, w, &chipMemo, k, func() templ.Component { return guandanChipMarkup(pc, level) })
 	})
 }
 
@@ -154,12 +155,12 @@ func cardLabel(ctx context.Context, c gd.Card, level gd.Rank) string {
 // rememberedAround writes the markup of comp, a card element holding the card's face, from m
 // once drawn under k: the element's markup before and after the face, which comes from the
 // face memo, so that each face is kept once, whatever holds it.
-func rememberedAround(ctx context.Context, w io.Writer, k cardKey, comp templ.Component) error {
+func rememberedAround(ctx context.Context, w io.Writer, k cardKey, mk func() templ.Component) error {
 	face := k
 	face.element, face.stands, face.as, face.asSuit = 0, false, 0, 0
 	around, err := aroundMemo.get(k, func() ([2][]byte, error) {
 		var buf bytes.Buffer
-		if err := comp.Render(ctx, &buf); err != nil {
+		if err := mk().Render(ctx, &buf); err != nil {
 			return [2][]byte{}, err
 		}
 		f, _ := faceMemo.peek(face) // drawn by comp
@@ -191,7 +192,7 @@ func guandanCard(c gd.Card, level gd.Rank) templ.Component {
 			return guandanCardMarkup(c, level).Render(ctx, w)
 		}
 		k.element = elemCard
-		return rememberedAround(ctx, w, k, guandanCardMarkup(c, level))
+		return rememberedAround(ctx, w, k, func() templ.Component { return guandanCardMarkup(c, level) })
 	})
 }
 
@@ -203,7 +204,7 @@ func guandanPlayedCard(pc PlayedCard, level gd.Rank) templ.Component {
 			return guandanPlayedCardMarkup(pc, level).Render(ctx, w)
 		}
 		k.element = elemPlayed
-		return rememberedAround(ctx, w, k, guandanPlayedCardMarkup(pc, level))
+		return rememberedAround(ctx, w, k, func() templ.Component { return guandanPlayedCardMarkup(pc, level) })
 	})
 }
 
@@ -228,7 +229,7 @@ func guandanPick(c gd.Card, level gd.Rank, kind string, checked, disabled bool) 
 		if !ok {
 			return guandanPickMarkup(c, level, kind, checked, disabled).Render(ctx, w)
 		}
-		return rememberedAround(ctx, w, k, guandanPickMarkup(c, level, kind, checked, disabled))
+		return rememberedAround(ctx, w, k, func() templ.Component { return guandanPickMarkup(c, level, kind, checked, disabled) })
 	})
 }
 
@@ -265,6 +266,42 @@ func guandanPastTrick(tr PastTrick, level gd.Rank) templ.Component {
 		if tr.WonBy < 0 {
 			return guandanPastTrickMarkup(tr, level).Render(ctx, w) // still being played
 		}
-		return remembered(ctx, w, &pastTricks, trickKey(ctx, tr, level), guandanPastTrickMarkup(tr, level))
+		return remembered(ctx, w, &pastTricks, trickKey(ctx, tr, level), func() templ.Component { return guandanPastTrickMarkup(tr, level) })
+	})
+}
+
+// trackKey is what a tracker cell's markup depends on: the language, the level (which column
+// is the level's and the wilds'), the column and how many of its cards are out. Every field is
+// bounded: 6 languages × 15 levels × 16 columns × 9 counts at most.
+type trackKey struct {
+	lang  string
+	level gd.Rank
+	col   uint8
+	out   uint8
+	// head marks the head row, drawn once for all its columns (col and out are 0).
+	head bool
+}
+
+var trackMemo memo[trackKey, []byte]
+
+// trackerHeads is the tracker's head row (trackerHeadsMarkup), from the memo once drawn.
+func trackerHeads(level gd.Rank, cells []TrackCell) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		if level > gd.RedJoker {
+			return trackerHeadsMarkup(cells).Render(ctx, w)
+		}
+		k := trackKey{lang: i18n.FromContext(ctx).Code, level: level, head: true}
+		return remembered(ctx, w, &trackMemo, k, func() templ.Component { return trackerHeadsMarkup(cells) })
+	})
+}
+
+// trackerCount is a column's count (trackerCountMarkup), from the memo once drawn.
+func trackerCount(c TrackCell) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		if c.col < 0 || c.col > 15 || c.Out < 0 || c.Out > 8 || c.level > gd.RedJoker {
+			return trackerCountMarkup(c).Render(ctx, w)
+		}
+		k := trackKey{lang: i18n.FromContext(ctx).Code, level: c.level, col: uint8(c.col), out: uint8(c.Out)}
+		return remembered(ctx, w, &trackMemo, k, func() templ.Component { return trackerCountMarkup(c) })
 	})
 }

@@ -249,6 +249,9 @@ type TrackCell struct {
 	Out int
 	// Total is how many such cards the two packs hold.
 	Total int
+	// col and level place the cell for the markup's memo (trackerCount).
+	col   int
+	level gd.Rank
 }
 
 // Tracker counts, for every rank, the cards still out: not played yet and not in the human's
@@ -256,19 +259,29 @@ type TrackCell struct {
 // column of their own, apart from the level rank's other six cards; the jokers count like any
 // rank. The columns run from the strongest to the weakest, as the hand does.
 func (t GuandanTable) Tracker() []TrackCell {
-	known := t.View.Played.Union(t.View.Hand)
-	var out []TrackCell
-	for _, g := range rankOrder(t.View.Level) {
-		cell := TrackCell{Key: g.key, Rank: g.rank, Mark: g.mark}
-		for _, c := range gd.FullDeck().Cards() {
-			if g.holds(c, t.View.Level) {
-				cell.Total++
-				if !known.Has(c) {
-					cell.Out++
-				}
-			}
+	level := t.View.Level
+	order := rankOrder(level)
+	out := make([]TrackCell, len(order))
+	var col [gd.RedJoker + 1]int // the column of each rank's plain cards
+	wilds := 0
+	for i, g := range order {
+		out[i] = TrackCell{Key: g.key, Rank: g.rank, Mark: g.mark, col: i, level: level}
+		if g.wild {
+			wilds = i
+		} else {
+			col[g.rank] = i
 		}
-		out = append(out, cell)
+	}
+	known := t.View.Played.Union(t.View.Hand)
+	for _, c := range gd.FullDeck().Cards() {
+		i := col[c.Rank()]
+		if c.IsWild(level) {
+			i = wilds
+		}
+		out[i].Total++
+		if !known.Has(c) {
+			out[i].Out++
+		}
 	}
 	return out
 }

@@ -185,7 +185,7 @@ func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
 				if e.Kind != gd.EvLead {
 					n++
 				}
-				lines[first+i].Attrs = templ.Attributes{"data-gstep": itoa(max(n, 1))}
+				lines[first+i].Attrs = templ.OrderedAttributes{{Key: "data-gstep", Value: itoa(max(n, 1))}}
 			}
 		}
 	}

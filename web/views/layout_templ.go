@@ -317,7 +317,7 @@ func Layout(ch Chrome, title string) templ.Component {
 // disclosure, so that the header stays one or two lines high on every page and a table's
 // hand and buttons fit the first screen. It is a <details>: it opens without JavaScript. The
 // full sliders, with their explanations, stay on /settings.
-func quickSettings(ch Chrome) templ.Component {
+func quickSettingsMarkup(ch Chrome) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {

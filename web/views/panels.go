@@ -104,5 +104,5 @@ type LogLine struct {
 	// New marks an event since the visitor's last move (the class new).
 	New bool
 	// Attrs are the line's further hooks: a replay step's (app.js), or none.
-	Attrs templ.Attributes
+	Attrs templ.OrderedAttributes
 }

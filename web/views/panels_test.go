@@ -106,7 +106,7 @@ func TestNoticePanel(t *testing.T) {
 func TestLogPanel(t *testing.T) {
 	p := LogPanelView{ID: "log", TitleID: "log-title", Title: "This deal", Empty: "Nothing yet.", Lines: []LogLine{
 		{Event: "dealt", Text: "North dealt."},
-		{Event: "raised", Text: "East raised to 2.", New: true, Attrs: templ.Attributes{"data-replay-step": "0"}},
+		{Event: "raised", Text: "East raised to 2.", New: true, Attrs: templ.OrderedAttributes{{Key: "data-replay-step", Value: "0"}}},
 	}}
 	doc := renderIn(t, "en", LogPanel(p))
 	sec := doc.Find("section.panel")
