@@ -47,9 +47,6 @@
 //     player to go out and scores 1 when that player is of the seat's team (the deal is won);
 //     once the deal's winner is known it plays to the end and scores the levels gained or
 //     conceded, a third per level.
-//   - Pruning (off by default). With Options.Prune, every eight samples a candidate whose mean
-//     paired difference is below zero by Prune standard errors is dropped and the budget goes
-//     to the rest; when all are dropped the planner's move stands without further samples.
 //   - Choice. Master leaves the planner's move only for a candidate whose mean paired
 //     difference over the samples is above zero by Options.Margin standard errors: the planner
 //     is a strong default, and a search that chased sampling noise would play worse than it.
@@ -79,12 +76,13 @@
 // hands (TestSearchAgainstTrueHands) it gained no more than plain draws even with the budget
 // lifted, so it was left out: a hand that would have made the opponent's last few decisions
 // is not much more like the real one where it matters. Nor did more compute: 96 samples, a
-// budget of 150,000, pruning and a pass keeping a quarter of the weight (the planner's
-// measured pass rates, TestClubPassRate, give about that ratio) won 53.6 % of 2,000 deals on
-// seed 1 and 51.5 % on seed 2, the defaults 52.0 % and 51.9 %, so the defaults stay, being
-// cheaper. TestSearchAgainstTrueHands puts the ceiling in perspective: in the same positions
-// the oracle (true hands) gains about 0.34 deals a deal over the planner, sampled hands 0.04
-// to 0.13.
+// budget of 150,000, pruning (every eight samples, dropping a candidate below the planner's
+// move by a standard error; since deleted) and a pass keeping a quarter of the weight (the
+// planner's measured pass rates, TestClubPassRate, give about that ratio) won 53.6 % of
+// 2,000 deals on seed 1 and 51.5 % on seed 2, the defaults 52.0 % and 51.9 %, so the defaults
+// stay, being cheaper. TestSearchAgainstTrueHands puts the ceiling in perspective: in the
+// same positions the oracle (true hands) gains about 0.34 deals a deal over the planner,
+// sampled hands 0.04 to 0.13.
 //
 // A third session tried truncated rollouts, so that the search could play from early in the
 // deal: while nobody has finished, a rollout played k moves with the planner and then scored

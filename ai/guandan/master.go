@@ -28,11 +28,6 @@ type Options struct {
 	// Margin is how many standard errors a candidate's mean paired difference must be above
 	// the planner's move for the search to choose it.
 	Margin float64
-	// Prune drops a candidate once its mean paired difference is below zero by this many
-	// standard errors (checked every minSamples samples), so that its rollouts go to the rest;
-	// 0 never drops one. The defaults do not prune: with more samples and budget it did not
-	// win more deals (BENCHMARKS.md).
-	Prune float64
 }
 
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
@@ -131,12 +126,8 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	diff := make([]float64, len(cands)) // sum of (candidate - planner's choice)
 	sq := make([]float64, len(cands))
 	score := make([]float64, len(cands))
-	// n[j] counts the samples candidate j was compared on; a candidate found clearly worse
-	// than the planner's move is dropped (n stops growing), and its rollouts go to the rest.
-	n := make([]int, len(cands))
-	alive := len(cands) - 1
 	samples, work := 0, 0
-	for samples < m.opt.Samples && alive > 0 {
+	for samples < m.opt.Samples {
 		// Stop before a sample that would likely take the work past the budget: samples cost
 		// about the same, so the average so far predicts the next one.
 		if samples > 0 && work+work/samples > m.opt.Budget {
@@ -147,9 +138,6 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		ps := rng.Uint64()
 		over := false
 		for j, a := range cands {
-			if j > 0 && n[j] < samples {
-				continue // dropped
-			}
 			if work > m.opt.Budget {
 				over = true // a sample cut short compares nothing: drop it
 				break
@@ -163,19 +151,9 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		}
 		samples++
 		for j := 1; j < len(cands); j++ {
-			if n[j] < samples-1 {
-				continue
-			}
 			d := score[j] - score[0]
 			diff[j] += d
 			sq[j] += d * d
-			n[j]++
-			if m.opt.Prune > 0 && n[j] >= minSamples && n[j]%minSamples == 0 {
-				if mean, se := meanSE(diff[j], sq[j], n[j]); mean+m.opt.Prune*se < 0 {
-					n[j] = -n[j] // clearly worse: dropped, its count kept negative
-					alive--
-				}
-			}
 		}
 	}
 	if samples < minSamples {
@@ -185,10 +163,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	// is a strong default, and a search that chased noise would play worse than it.
 	best, bestLow := 0, 0.0
 	for j := 1; j < len(cands); j++ {
-		if n[j] < minSamples {
-			continue // dropped, or compared on too few samples
-		}
-		mean, se := meanSE(diff[j], sq[j], n[j])
+		mean, se := meanSE(diff[j], sq[j], samples)
 		if low := mean - m.opt.Margin*se; low > bestLow {
 			best, bestLow = j, low
 		}

@@ -14,7 +14,7 @@ import (
 // doc report what they gave.
 var (
 	truthDeals   = flag.Int("truth-deals", 0, "deals TestSearchAgainstTrueHands collects positions from (0: skip)")
-	truthConfigs = flag.String("truth-configs", "default;oracle", `';'-separated Master options to score, e.g. "Samples=96 Budget=150000 Prune=1"; "oracle" knows the true hands, "reveal=KIND" part of them (see revealOf)`)
+	truthConfigs = flag.String("truth-configs", "default;oracle", `';'-separated Master options to score, e.g. "Samples=96 Budget=150000"; "oracle" knows the true hands, "reveal=KIND" part of them (see revealOf)`)
 	passDeals    = flag.Int("pass-deals", 0, "Club-against-Club deals TestClubPassRate plays (0: skip)")
 )
 
@@ -89,8 +89,6 @@ func parseOptions(t *testing.T, s string) Options {
 			o.Tries = int(x)
 		case "Margin":
 			o.Margin = x
-		case "Prune":
-			o.Prune = x
 		default:
 			t.Fatalf("unknown option %q", k)
 		}
