@@ -100,7 +100,7 @@ func decide(v gd.View, st style, rng *rand.Rand) gd.Action {
 func decideWork(v gd.View, st style, rng *rand.Rand) (gd.Action, int) {
 	t := newTable(v, st)
 	a := t.decide(rng)
-	work := len(t.e.memo) + v.Hand.Len()
+	work := t.e.memo.len() + v.Hand.Len()
 	putMemo(t.e.memo)
 	return a, work
 }

@@ -14,7 +14,7 @@ const leafPos = 15
 func (e *evaluator) leaf(s *state, out *[]combo) float64 {
 	key := s.key(leafPos)
 	if out == nil {
-		if m, ok := e.memo[key]; ok {
+		if m, ok := e.memo.get(key); ok {
 			return float64(m.score)
 		}
 	}
@@ -64,7 +64,7 @@ func (e *evaluator) leaf(s *state, out *[]combo) float64 {
 		}
 		e.groups(&n, s.bj, s.rj, out)
 	}
-	e.memo[key] = memoEntry{score: float32(best)}
+	e.memo.put(key, memoEntry{score: float32(best)})
 	return best
 }
 

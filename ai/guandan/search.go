@@ -152,7 +152,7 @@ func (e *evaluator) search(pos int, s *state) float64 {
 		return e.leaf(s, nil)
 	}
 	key := s.key(pos)
-	if m, ok := e.memo[key]; ok {
+	if m, ok := e.memo.get(key); ok {
 		return float64(m.score)
 	}
 	best, step := e.search(pos+1, s), gd.Kind(0)
@@ -166,7 +166,7 @@ func (e *evaluator) search(pos int, s *state) float64 {
 			}
 		}
 	}
-	e.memo[key] = memoEntry{score: float32(best), step: step}
+	e.memo.put(key, memoEntry{score: float32(best), step: step})
 	return best
 }
 
@@ -180,10 +180,10 @@ func (e *evaluator) replay(pos int, s *state, plays []combo) []combo {
 			e.leaf(s, &plays)
 			return plays
 		}
-		m, ok := e.memo[s.key(pos)]
+		m, ok := e.memo.get(s.key(pos))
 		if !ok {
 			e.search(pos, s)
-			m = e.memo[s.key(pos)]
+			m, _ = e.memo.get(s.key(pos))
 		}
 		if m.step == 0 {
 			pos++

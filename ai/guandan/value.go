@@ -1,27 +1,113 @@
 package guandan
 
 import (
+	"math/bits"
 	"sync"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
-// memos recycles the planner's memo maps: a decision fills one with a few hundred to a few
+// memos recycles the planner's memo tables: a decision fills one with a few hundred to a few
 // thousand states, and the search makes thousands of decisions, so allocating each afresh
 // costs more than the planning (and the garbage collector's time counts against the decision).
-var memos = sync.Pool{New: func() any { return make(map[uint64]memoEntry, 512) }}
+var memos = sync.Pool{New: func() any { return newMemoTable(1024) }}
 
-// getMemo returns an empty memo map.
-func getMemo() map[uint64]memoEntry { return memos.Get().(map[uint64]memoEntry) }
+// getMemo returns an empty memo table.
+func getMemo() *memoTable { return memos.Get().(*memoTable) }
 
-// putMemo gives back a memo map nothing refers to any more; very large ones are dropped,
-// since clearing them would cost more than a new map.
-func putMemo(m map[uint64]memoEntry) {
-	if len(m) > 1<<14 {
+// putMemo gives back a memo table nothing refers to any more; very large ones are dropped, so
+// that a rare huge decision does not pin its memory.
+func putMemo(m *memoTable) {
+	if len(m.keys) > 1<<15 {
 		return
 	}
-	clear(m)
+	m.reset()
 	memos.Put(m)
+}
+
+// memoTable is the planner's memo: search states (state.key) to their memoEntry. A Go map
+// was a fifth of the planner's time, and the planner is most of what an AI seat costs a
+// request; this open-addressing table with linear probing does only what the memo needs.
+// An entry is live when its stamp is the table's generation, so emptying the table for the
+// next decision costs nothing.
+type memoTable struct {
+	keys  []uint64
+	vals  []memoEntry
+	stamp []uint32
+	gen   uint32
+	n     int
+	shift uint8 // 64 - log2(len(keys))
+}
+
+func newMemoTable(size int) *memoTable {
+	m := &memoTable{gen: 1}
+	m.alloc(size)
+	return m
+}
+
+func (m *memoTable) alloc(size int) {
+	m.keys, m.vals, m.stamp = make([]uint64, size), make([]memoEntry, size), make([]uint32, size)
+	m.shift = uint8(64 - bits.TrailingZeros(uint(size)))
+	m.n = 0
+}
+
+// slot is where k's probe starts (Fibonacci hashing).
+func (m *memoTable) slot(k uint64) int { return int((k * 0x9E3779B97F4A7C15) >> m.shift) }
+
+// len is the number of states memoized.
+func (m *memoTable) len() int { return m.n }
+
+func (m *memoTable) get(k uint64) (memoEntry, bool) {
+	mask := len(m.keys) - 1
+	for i := m.slot(k); ; i = (i + 1) & mask {
+		if m.stamp[i] != m.gen {
+			return memoEntry{}, false
+		}
+		if m.keys[i] == k {
+			return m.vals[i], true
+		}
+	}
+}
+
+// put sets k's entry, adding it if it is new.
+func (m *memoTable) put(k uint64, v memoEntry) {
+	if 2*(m.n+1) > len(m.keys) {
+		m.grow()
+	}
+	mask := len(m.keys) - 1
+	for i := m.slot(k); ; i = (i + 1) & mask {
+		if m.stamp[i] != m.gen {
+			m.keys[i], m.vals[i], m.stamp[i] = k, v, m.gen
+			m.n++
+			return
+		}
+		if m.keys[i] == k {
+			m.vals[i] = v
+			return
+		}
+	}
+}
+
+// grow doubles the table, keeping its entries.
+func (m *memoTable) grow() {
+	keys, vals, stamp, gen := m.keys, m.vals, m.stamp, m.gen
+	m.alloc(2 * len(keys))
+	m.gen = 1
+	for i, st := range stamp {
+		if st == gen {
+			m.put(keys[i], vals[i])
+		}
+	}
+}
+
+// reset empties the table.
+func (m *memoTable) reset() {
+	m.n = 0
+	m.gen++
+	if m.gen == 0 { // after 2^32 resets, stale stamps could pass for live ones
+		clear(m.stamp)
+		m.gen = 1
+	}
 }
 
 // evaluator scores hands for one decision. It knows the level and, from card counting, which
@@ -35,7 +121,7 @@ type evaluator struct {
 	// stronger than strength s. At zero, a group of k cards of strength s is a boss: it wins
 	// its trick unless bombed.
 	threat [4][18]int8
-	memo   map[uint64]memoEntry
+	memo   *memoTable
 }
 
 // memoEntry is a cached search result: the best score from a search state and the first step
