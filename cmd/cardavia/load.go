@@ -195,6 +195,8 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 		self0, self1, srv0, srv1 time.Duration
 		ok                       bool
 		load0, load1             string
+		mach0, mach1             machineTimes
+		machOK                   bool
 	}
 	cpuDone := make(chan struct{})
 	go func() {
@@ -205,12 +207,16 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 		var ok0, ok1 bool
 		cpu.self0, ok0 = processCPU(os.Getpid())
 		cpu.load0 = loadAverage()
+		var m0, m1 bool
+		cpu.mach0, m0 = machineCPU()
 		if serverPID != 0 {
 			cpu.srv0, ok1 = processCPU(serverPID)
 		}
 		<-ctx.Done()
 		cpu.self1, _ = processCPU(os.Getpid())
 		cpu.load1 = loadAverage()
+		cpu.mach1, m1 = machineCPU()
+		cpu.machOK = m0 && m1
 		if serverPID != 0 {
 			cpu.srv1, _ = processCPU(serverPID)
 		}
@@ -260,7 +266,11 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 			srv := cpu.srv1 - cpu.srv0
 			fmt.Fprintf(out, "; server %.2f cores, %.3f ms a request", srv.Seconds()/elapsed.Seconds(), perRequest(srv, site.requests))
 		}
-		fmt.Fprintf(out, "; load average %s -> %s, %d cores\n", cpu.load0, cpu.load1, runtime.NumCPU())
+		fmt.Fprintf(out, "; load average %s -> %s, %d cores", cpu.load0, cpu.load1, runtime.NumCPU())
+		if busy, steal, ok := busyAndSteal(cpu.mach0, cpu.mach1); cpu.machOK && ok {
+			fmt.Fprintf(out, ", %.0f %% busy, %.1f %% stolen by the hypervisor", busy, steal)
+		}
+		fmt.Fprintln(out)
 	}
 	if *maxErrors >= 0 && site.errors > *maxErrors {
 		return fmt.Errorf("load: %d errors, at most %d allowed", site.errors, *maxErrors)

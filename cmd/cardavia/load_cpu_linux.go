@@ -55,3 +55,12 @@ func loadAverage() string {
 	}
 	return f[0]
 }
+
+// machineCPU is the whole machine's CPU time so far, from /proc/stat.
+func machineCPU() (machineTimes, bool) {
+	b, err := os.ReadFile("/proc/stat")
+	if err != nil {
+		return machineTimes{}, false
+	}
+	return parseProcStat(string(b))
+}

@@ -9,3 +9,6 @@ func processCPU(int) (time.Duration, bool) { return 0, false }
 
 // loadAverage is unknown where /proc is not at hand.
 func loadAverage() string { return "" }
+
+// machineCPU is unknown where /proc is not at hand.
+func machineCPU() (machineTimes, bool) { return machineTimes{}, false }
