@@ -152,9 +152,9 @@ func cardLabel(ctx context.Context, c gd.Card, level gd.Rank) string {
 	return playedLabel(ctx, PlayedCard{Card: c}, level)
 }
 
-// rememberedAround writes the markup of comp, a card element holding the card's face, from m
-// once drawn under k: the element's markup before and after the face, which comes from the
-// face memo, so that each face is kept once, whatever holds it.
+// rememberedAround writes the markup of the component mk makes, a card element holding the
+// card's face, from the memo once drawn under k: the element's markup before and after the
+// face, which comes from the face memo, so that each face is kept once, whatever holds it.
 func rememberedAround(ctx context.Context, w io.Writer, k cardKey, mk func() templ.Component) error {
 	face := k
 	face.element, face.stands, face.as, face.asSuit = 0, false, 0, 0
@@ -163,7 +163,7 @@ func rememberedAround(ctx context.Context, w io.Writer, k cardKey, mk func() tem
 		if err := mk().Render(ctx, &buf); err != nil {
 			return [2][]byte{}, err
 		}
-		f, _ := faceMemo.peek(face) // drawn by comp
+		f, _ := faceMemo.peek(face) // drawn just now, inside the component
 		all := buf.Bytes()
 		i := bytes.Index(all, f)
 		if len(f) == 0 || i < 0 {
