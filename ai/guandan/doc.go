@@ -114,7 +114,9 @@
 // eight of each seat, 0.111; all but four, 0.117; all but two, 0.182; all but one, 0.270; all,
 // 0.336. The oracle's edge is the exact hands: only a search that knows the opponents' hands to
 // a card or two plays the planner's opponents out as they will really play, and no reading of
-// the public record comes near that. The bombs and top cards, which inference could hope to
+// the public record comes near that. Nor does an exact reading of the small hands late in the
+// deal: knowing the whole hand of every seat holding at most 2, 4, 7 or 12 cards gains 0.095,
+// 0.105, 0.180 and 0.275, so the hands that matter are those of 5 to 12 cards. The bombs and top cards, which inference could hope to
 // place, are worth a few hundredths of a deal. So a Master much stronger than Club needs a
 // stronger policy in the rollouts and at the table, not better samples.
 //

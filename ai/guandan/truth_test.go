@@ -184,7 +184,8 @@ func TestClubPassRate(t *testing.T) {
 // revealOf is the part of the other seats' true hands that config c tells the search:
 // "oracle" all of it; "reveal=bombs" the cards of every rank a seat holds four or more of
 // (wilds aside) and four jokers; "reveal=tops" the jokers, the level's cards and the aces;
-// "reveal=bombstops" both; "reveal=hideN" all but N cards of each seat, chosen at random.
+// "reveal=bombstops" both; "reveal=hideN" all but N cards of each seat, chosen at random;
+// "reveal=smallN" the whole hand of each seat holding N cards or fewer, nothing of the others.
 func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 	var out [4]gd.Set
 	kind := ""
@@ -206,6 +207,16 @@ func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 			continue
 		case "bombs", "tops", "bombstops":
 		default:
+			if n, ok := strings.CutPrefix(kind, "small"); ok {
+				k, err := strconv.Atoi(n)
+				if err != nil {
+					t.Fatalf("unknown reveal %q", kind)
+				}
+				if h.Len() <= k {
+					out[s] = h // a hand of k cards or fewer, whole; the others not at all
+				}
+				continue
+			}
 			n, ok := strings.CutPrefix(kind, "hide")
 			k, err := strconv.Atoi(n)
 			if !ok || err != nil {
