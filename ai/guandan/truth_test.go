@@ -185,7 +185,9 @@ func TestClubPassRate(t *testing.T) {
 // "oracle" all of it; "reveal=bombs" the cards of every rank a seat holds four or more of
 // (wilds aside) and four jokers; "reveal=tops" the jokers, the level's cards and the aces;
 // "reveal=bombstops" both; "reveal=hideN" all but N cards of each seat, chosen at random;
-// "reveal=smallN" the whole hand of each seat holding N cards or fewer, nothing of the others.
+// "reveal=smallN" the whole hand of each seat holding N cards or fewer, nothing of the others;
+// "reveal=next", "prev", "partner" one seat's whole hand (after the searcher's, before it, its
+// partner's), "reveal=opponents" both opponents'.
 func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 	var out [4]gd.Set
 	kind := ""
@@ -206,6 +208,14 @@ func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 			out[s] = h
 			continue
 		case "bombs", "tops", "bombstops":
+		case "next", "prev", "partner", "opponents":
+			// One seat's hand whole, or both opponents': the seat after the searcher's (the
+			// opponent its play must get past), the one before it, its partner.
+			d := (s - p.v.Seat + 4) % 4
+			if kind == "next" && d == 1 || kind == "partner" && d == 2 || kind == "prev" && d == 3 || kind == "opponents" && d%2 == 1 {
+				out[s] = h
+			}
+			continue
 		default:
 			if n, ok := strings.CutPrefix(kind, "small"); ok {
 				k, err := strconv.Atoi(n)
