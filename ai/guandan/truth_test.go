@@ -187,7 +187,8 @@ func TestClubPassRate(t *testing.T) {
 // "reveal=bombstops" both; "reveal=hideN" all but N cards of each seat, chosen at random;
 // "reveal=smallN" the whole hand of each seat holding N cards or fewer, nothing of the others;
 // "reveal=next", "prev", "partner" one seat's whole hand (after the searcher's, before it, its
-// partner's), "reveal=opponents" both opponents'.
+// partner's), "reveal=opponents" both opponents'; "reveal=nexthideN" the next opponent's hand
+// but N cards chosen at random.
 func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 	var out [4]gd.Set
 	kind := ""
@@ -217,6 +218,21 @@ func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 			}
 			continue
 		default:
+			if n, ok := strings.CutPrefix(kind, "nexthide"); ok {
+				k, err := strconv.Atoi(n)
+				if err != nil {
+					t.Fatalf("unknown reveal %q", kind)
+				}
+				if (s-p.v.Seat+4)%4 == 1 {
+					cards := h.Cards()
+					rng := rand.New(rand.NewPCG(uint64(s), h[0]^h[1]))
+					rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+					for _, x := range cards[min(k, len(cards)):] {
+						out[s].Add(x)
+					}
+				}
+				continue
+			}
 			if n, ok := strings.CutPrefix(kind, "small"); ok {
 				k, err := strconv.Atoi(n)
 				if err != nil {
