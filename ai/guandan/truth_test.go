@@ -218,41 +218,14 @@ func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 			}
 			continue
 		default:
-			if n, ok := strings.CutPrefix(kind, "nexthide"); ok {
-				k, err := strconv.Atoi(n)
-				if err != nil {
-					t.Fatalf("unknown reveal %q", kind)
-				}
-				if (s-p.v.Seat+4)%4 == 1 {
-					cards := h.Cards()
-					rng := rand.New(rand.NewPCG(uint64(s), h[0]^h[1]))
-					rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-					for _, x := range cards[min(k, len(cards)):] {
-						out[s].Add(x)
-					}
-				}
-				continue
-			}
-			if n, ok := strings.CutPrefix(kind, "small"); ok {
-				k, err := strconv.Atoi(n)
-				if err != nil {
-					t.Fatalf("unknown reveal %q", kind)
-				}
-				if h.Len() <= k {
-					out[s] = h // a hand of k cards or fewer, whole; the others not at all
-				}
-				continue
-			}
-			n, ok := strings.CutPrefix(kind, "hide")
-			k, err := strconv.Atoi(n)
-			if !ok || err != nil {
-				t.Fatalf("unknown reveal %q", kind)
-			}
-			cards := h.Cards()
-			rng := rand.New(rand.NewPCG(uint64(s), h[0]^h[1]))
-			rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
-			for _, x := range cards[min(k, len(cards)):] {
-				out[s].Add(x)
+			name, k := revealCount(t, kind)
+			switch {
+			case name == "hide":
+				out[s] = allBut(h, k, s)
+			case name == "nexthide" && (s-p.v.Seat+4)%4 == 1:
+				out[s] = allBut(h, k, s)
+			case name == "small" && h.Len() <= k:
+				out[s] = h // a hand of k cards or fewer, whole; the others not at all
 			}
 			continue
 		}
@@ -282,4 +255,30 @@ func revealOf(t *testing.T, c string, p truthPosition) ([4]gd.Set, bool) {
 		}
 	}
 	return out, true
+}
+
+// revealCount splits a reveal kind ending in a count, "hide4", into its name and count, and
+// fails the test for any other kind.
+func revealCount(t *testing.T, kind string) (string, int) {
+	for _, name := range []string{"nexthide", "hide", "small"} {
+		if n, ok := strings.CutPrefix(kind, name); ok {
+			if k, err := strconv.Atoi(n); err == nil {
+				return name, k
+			}
+		}
+	}
+	t.Fatalf("unknown reveal %q", kind)
+	return "", 0
+}
+
+// allBut is hand h of seat s but k of its cards, chosen at random (the same ones every time).
+func allBut(h gd.Set, k, s int) gd.Set {
+	cards := h.Cards()
+	rng := rand.New(rand.NewPCG(uint64(s), h[0]^h[1]))
+	rng.Shuffle(len(cards), func(i, j int) { cards[i], cards[j] = cards[j], cards[i] })
+	var out gd.Set
+	for _, x := range cards[min(k, len(cards)):] {
+		out.Add(x)
+	}
+	return out
 }
