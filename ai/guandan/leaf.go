@@ -76,8 +76,8 @@ func (e *evaluator) groups(n *[15]int8, bj, rj int8, out *[]combo) float64 {
 	var triples, pairs [16]gd.Rank
 	nt, np := 0, 0
 	score := 0.0
-	add := func(c combo) {
-		score += e.value(c) - turnCost
+	add := func(v float64, c combo) {
+		score += v - turnCost
 		if out != nil {
 			*out = append(*out, c)
 		}
@@ -85,7 +85,7 @@ func (e *evaluator) groups(n *[15]int8, bj, rj int8, out *[]combo) float64 {
 	for _, r := range e.order {
 		switch c := n[r]; {
 		case c >= 4:
-			add(groupCombo(r, int(c)))
+			add(e.groupVal[r][c], groupCombo(r, int(c)))
 		case c == 3:
 			triples[nt] = r
 			nt++
@@ -93,11 +93,11 @@ func (e *evaluator) groups(n *[15]int8, bj, rj int8, out *[]combo) float64 {
 			pairs[np] = r
 			np++
 		case c == 1:
-			add(groupCombo(r, 1))
+			add(e.groupVal[r][1], groupCombo(r, 1))
 		}
 	}
 	if bj == 2 && rj == 2 {
-		add(combo{kind: gd.JokerBomb})
+		add(e.value(combo{kind: gd.JokerBomb}), combo{kind: gd.JokerBomb})
 	} else {
 		for _, j := range [2]struct {
 			r gd.Rank
@@ -108,26 +108,25 @@ func (e *evaluator) groups(n *[15]int8, bj, rj int8, out *[]combo) float64 {
 				pairs[np] = j.r
 				np++
 			case 1:
-				add(groupCombo(j.r, 1))
+				add(e.groupVal[j.r][1], groupCombo(j.r, 1))
 			}
 		}
 	}
 	pi := 0
 	for i := 0; i < nt; i++ {
-		t := groupCombo(triples[i], 3)
+		t := triples[i]
 		if pi < np {
-			p := groupCombo(pairs[pi], 2)
-			fh := combo{kind: gd.FullHouse, rank: triples[i], pair: pairs[pi]}
-			if e.value(fh)+turnCost > e.value(t)+e.value(p) {
-				add(fh)
+			p := pairs[pi]
+			if fh := e.fullVal[t]; fh+turnCost > e.groupVal[t][3]+e.groupVal[p][2] {
+				add(fh, combo{kind: gd.FullHouse, rank: t, pair: p})
 				pi++
 				continue
 			}
 		}
-		add(t)
+		add(e.groupVal[t][3], groupCombo(t, 3))
 	}
 	for ; pi < np; pi++ {
-		add(groupCombo(pairs[pi], 2))
+		add(e.groupVal[pairs[pi]][2], groupCombo(pairs[pi], 2))
 	}
 	return score
 }
