@@ -51,8 +51,21 @@ var ErrClosed = errors.New("store: closed")
 
 // OpenBolt opens (or creates) the database file at path. It gives up after a few seconds when
 // another process holds the file, instead of hanging at start-up.
+//
+// Under a crowd, three of bbolt's defaults cost the tail (BENCHMARKS.md, 2026-12-02 21:00):
+//   - the file's map grows by remapping, which waits for every open read and holds up every
+//     new one; a map reserved at 1 GiB up front (address space, not memory or disk) never
+//     remaps until the file is that large;
+//   - the free-page list is written with every commit; unsynced, it is rebuilt from the
+//     pages on open instead, and nothing a commit acknowledges depends on it;
+//   - the hash-map free list finds free pages without scanning an array.
 func OpenBolt(path string, ttl time.Duration, now func() time.Time) (*Bolt, error) {
-	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: 3 * time.Second})
+	db, err := bolt.Open(path, 0o600, &bolt.Options{
+		Timeout:         3 * time.Second,
+		InitialMmapSize: 1 << 30,
+		NoFreelistSync:  true,
+		FreelistType:    bolt.FreelistMapType,
+	})
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
