@@ -122,5 +122,7 @@ echo "== a crowd: 1,000 virtual players for 20 s against a server of its own, no
 load_bin="$(mktemp -d)/cardavia"
 go build -o "$load_bin" ./cmd/cardavia
 "$load_bin" load -spawn -players 1000 -duration 20s -ramp 5s -max-errors 0
+echo "== durability: 200 players, the server killed with SIGKILL five times, no acknowledged move lost"
+"$load_bin" crashtest -players 200 -kills 5
 rm -rf "$(dirname "$load_bin")"
 echo "== all checks passed"

@@ -172,6 +172,9 @@ func runCrashTest(ctx context.Context, args []string, out io.Writer) error {
 	if lost.Load() > 0 {
 		return fmt.Errorf("crashtest: %d acknowledged moves lost", lost.Load())
 	}
+	if acked.Load() == 0 || checked.Load() == 0 {
+		return fmt.Errorf("crashtest: nothing to check (%d moves acknowledged, %d pages checked)", acked.Load(), checked.Load())
+	}
 	return nil
 }
 
