@@ -16,6 +16,7 @@ import (
 	"github.com/go-chi/chi/v5/middleware"
 	"github.com/gorilla/sessions"
 
+	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
 	"github.com/cardavia/cardavia/static"
 	"github.com/cardavia/cardavia/web/store"
@@ -75,7 +76,8 @@ type Server struct {
 	assets   *static.Assets
 	metrics  *Metrics
 	limiter  *limiter
-	decoded  decodedMatches
+	decoded  decodedCache[record.ID, any]
+	shelves  decodedCache[string, shelf]
 	// fallback is the 500 page per language, rendered at start-up, for when rendering the
 	// real error page fails too.
 	fallback map[string][]byte

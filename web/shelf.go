@@ -105,7 +105,8 @@ func (sh *shelf) has(id string) bool {
 	return false
 }
 
-// add puts a finished match first and counts it in the statistics.
+// add puts a finished match first and counts it in the statistics. It makes a new Past: a
+// shelf loaded from the store shares its Past with other requests' (Server.shelves).
 func (sh *shelf) add(p pastMatch) {
 	sh.Past = append([]pastMatch{p}, sh.Past[:min(len(sh.Past), maxPast-1)]...)
 	sh.Stats.add(p.Stats)
@@ -140,15 +141,20 @@ func decodeShelf(data []byte) (shelf, error) {
 // unreadable one is logged and read as empty, so that its visitor can go on playing; the next
 // write replaces it.
 func (t table[L]) loadShelf(ctx context.Context, s *Server, visitor string) (shelf, uint64, error) {
-	data, version, err := s.cfg.Store.Load(ctx, t.shelfKey(visitor))
+	key := t.shelfKey(visitor)
+	data, version, err := s.cfg.Store.Load(ctx, key)
 	if err != nil || data == nil {
 		return shelf{Version: shelfVersion}, version, err
+	}
+	if sh, ok := s.shelves.get(key, data); ok {
+		return sh, version, nil // its Past is shared: changing a shelf means add, a new slice
 	}
 	sh, err := decodeShelf(data)
 	if err != nil {
 		s.log.WarnContext(ctx, "stored shelf unreadable; starting afresh", "game", t.game, "err", err)
 		return shelf{Version: shelfVersion}, version, nil
 	}
+	s.shelves.put(key, data, sh)
 	return sh, version, nil
 }
 

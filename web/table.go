@@ -64,15 +64,17 @@ func replacedKey(id record.ID) string { return "replaced:" + id.String() }
 // loadMatch reads a stored match; ok is false when there is none under id or it no longer
 // decodes (a format or rules change, damage: logged, and its visitor gets a fresh table).
 // A shared match is only read, never changed: it may come from the decoded matches (see
-// decodedMatches) and be read by other requests at the same time.
+// decodedCache) and be read by other requests at the same time.
 func (t table[L]) loadMatch(ctx context.Context, s *Server, id record.ID, shared bool) (l L, version uint64, ok bool, err error) {
 	data, version, err := s.cfg.Store.Load(ctx, matchKey(id))
 	if err != nil || data == nil {
 		return l, version, false, err
 	}
 	if shared {
-		if l, ok := s.decoded.get(id, data).(L); ok {
-			return l, version, true, nil
+		if m, ok := s.decoded.get(id, data); ok {
+			if l, ok := m.(L); ok {
+				return l, version, true, nil
+			}
 		}
 	}
 	l, err = t.decode(data)
@@ -319,50 +321,54 @@ func parseMoveForm(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// decodedMatches are the matches decoded lately, each with the stored bytes it was decoded
-// from, so that the pages read right after a move (the table the move redirects to, a hint)
-// do not decode the record again: a Guandan record replays its whole current deal, a tenth of
-// a table page's CPU. An entry serves only a load that reads exactly its bytes, so it is right
-// whatever wrote the store (another process on the same Redis included). Its matches are
-// shared by concurrent requests and never changed: a move decodes a match of its own.
-type decodedMatches struct {
+// decodedCache holds values decoded lately from the store, each with the stored bytes it was
+// decoded from, so that the requests that read the same entry again do not decode it again.
+// An entry serves only a load that reads exactly its bytes, so it is right whatever wrote the
+// store (another process on the same Redis included). Its values are shared by concurrent
+// requests and never changed.
+//
+// Two of them: the matches (the pages read right after a move, the table the move redirects
+// to and a hint, would replay a Guandan record's whole current deal, a tenth of a table page's
+// CPU) and the shelves (read by every table page and move, 3 % of the server's CPU under a
+// crowd as JSON).
+type decodedCache[K comparable, V any] struct {
 	mu sync.Mutex
-	m  map[record.ID]decodedMatch
+	m  map[K]decodedEntry[V]
 }
 
-type decodedMatch struct {
+type decodedEntry[V any] struct {
 	data  []byte
-	match any
+	value V
 }
 
-// maxDecoded bounds the decoded matches: a Guandan match late in a long climb is some 80 KB
-// decoded, so at most about 40 MB, and a crowd of 500 players keeps its tables in it.
+// maxDecoded bounds each cache: a Guandan match late in a long climb is some 80 KB decoded,
+// so at most about 40 MB, and a crowd of 500 players keeps its tables in it.
 const maxDecoded = 512
 
-// get is the match decoded from data under id, or nil.
-func (d *decodedMatches) get(id record.ID, data []byte) any {
+// get is the value decoded from data under key.
+func (d *decodedCache[K, V]) get(key K, data []byte) (v V, ok bool) {
 	d.mu.Lock()
-	e, ok := d.m[id]
+	e, ok := d.m[key]
 	d.mu.Unlock()
 	if !ok || !bytes.Equal(e.data, data) {
-		return nil
+		return v, false
 	}
-	return e.match
+	return e.value, true
 }
 
-// put keeps match, decoded from data (which nobody changes afterwards), under id; when full
-// it drops another entry, any one (a map's order is random).
-func (d *decodedMatches) put(id record.ID, data []byte, match any) {
+// put keeps v, decoded from data (which nobody changes afterwards), under key; when full it
+// drops another entry, any one (a map's order is random).
+func (d *decodedCache[K, V]) put(key K, data []byte, v V) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if d.m == nil {
-		d.m = make(map[record.ID]decodedMatch, maxDecoded)
+		d.m = make(map[K]decodedEntry[V], maxDecoded)
 	}
-	if _, ok := d.m[id]; !ok && len(d.m) >= maxDecoded {
+	if _, ok := d.m[key]; !ok && len(d.m) >= maxDecoded {
 		for k := range d.m {
 			delete(d.m, k)
 			break
 		}
 	}
-	d.m[id] = decodedMatch{data, match}
+	d.m[key] = decodedEntry[V]{data, v}
 }
