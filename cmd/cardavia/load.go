@@ -506,26 +506,26 @@ func (p *virtualPlayer) play(ctx context.Context) {
 			path = "/" + games[g]
 			continue
 		}
-		choice, ok := chooseForm(body, "/"+games[g]+"/", p.rng)
-		if !ok {
-			path = "/" + games[g]
-			if !sleepCtx(ctx, time.Second) {
-				return
-			}
-			continue
+		// Where cards are to be chosen, a player asks for the hint on a share of the moves and
+		// otherwise picks cards of its own (ownGuandanPlay finds no play on any other page);
+		// the hint page selects them. A page played on its own is read once, not twice.
+		choice, ok := formChoice{}, false
+		if games[g] == "guandan" && p.rng.Float64() >= p.hints {
+			choice, ok = ownGuandanPlay(body, p.rng)
 		}
-		if choice.follow != "" {
-			// Cards are to be chosen. A player asks for the hint on a share of the moves and
-			// otherwise picks cards of its own; the hint page selects them.
-			own, ok := formChoice{}, false
-			if games[g] == "guandan" && p.rng.Float64() >= p.hints {
-				own, ok = ownGuandanPlay(body, p.rng)
-			}
+		if !ok {
+			choice, ok = chooseForm(body, "/"+games[g]+"/", p.rng)
 			if !ok {
+				path = "/" + games[g]
+				if !sleepCtx(ctx, time.Second) {
+					return
+				}
+				continue
+			}
+			if choice.follow != "" {
 				path = choice.follow
 				continue
 			}
-			choice = own
 		}
 		if !sleepCtx(ctx, p.think()) {
 			return
