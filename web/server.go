@@ -78,6 +78,7 @@ type Server struct {
 	limiter  *limiter
 	decoded  decodedCache[record.ID, any]
 	shelves  decodedCache[string, shelf]
+	prefs    decodedCache[string, prefs]
 	// fallback is the 500 page per language, rendered at start-up, for when rendering the
 	// real error page fails too.
 	fallback map[string][]byte

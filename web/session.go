@@ -247,11 +247,20 @@ func prefsKey(id string) string { return "prefs:" + id }
 
 // loadPrefs reads the visitor's saved preferences into v and says whether there were any.
 func (s *Server) loadPrefs(ctx context.Context, v *visitorState) (bool, error) {
-	data, _, err := s.cfg.Store.Load(ctx, prefsKey(v.id))
+	key := prefsKey(v.id)
+	data, _, err := s.cfg.Store.Load(ctx, key)
 	if err != nil || data == nil {
 		return false, err
 	}
-	return true, json.Unmarshal(data, &v.prefs)
+	if p, ok := s.prefs.get(key, data); ok {
+		v.prefs = p
+		return true, nil
+	}
+	if err := json.Unmarshal(data, &v.prefs); err != nil {
+		return true, err
+	}
+	s.prefs.put(key, data, v.prefs)
+	return true, nil
 }
 
 // refreshPrefs writes a visitor's preferences again, unchanged, and renews their cookie when
