@@ -85,6 +85,17 @@ func (a *Asnas) Deals() int { return len(a.deals) }
 func (a *Asnas) Steps(deal int) int { return len(a.deals[deal-1]) }
 
 // Apply plays one action and records it. The engine's refusal is returned as it is, and
+// Clone is a copy of a that can be played on while a is read, or played on too (see
+// Guandan.Clone): the record's own lists are clipped, so an append of either copy allocates.
+func (a *Asnas) Clone() *Asnas {
+	c := *a
+	c.deals = slices.Clone(a.deals) // Apply appends to the last deal's verbs in place
+	c.deals[len(c.deals)-1] = slices.Clip(c.deals[len(c.deals)-1])
+	c.opening = slices.Clip(a.opening)
+	c.steps = slices.Clip(a.steps)
+	return &c
+}
+
 // changes nothing.
 func (a *Asnas) Apply(act asnas.Action) ([]asnas.Event, error) {
 	if a.Moves() >= maxMoves {

@@ -64,6 +64,20 @@ func (g *Guandan) Deals() int { return len(g.deals) }
 // Steps is the number of actions in deal (1-based).
 func (g *Guandan) Steps(deal int) int { return len(g.deals[deal-1].actions) }
 
+// Clone is a copy of g that can be played on while g is read, or played on too: the web keeps
+// decoded matches for the pages that show them, and a move copies one rather than decoding
+// its record again. Only the record's own lists are appended to (the engine's Match copies
+// what it changes), so clipping them makes the next append of either copy allocate its own.
+func (g *Guandan) Clone() *Guandan {
+	c := *g
+	c.deals = slices.Clone(g.deals) // Apply appends to the last deal's actions in place
+	last := &c.deals[len(c.deals)-1]
+	last.actions = slices.Clip(last.actions)
+	c.opening = slices.Clip(g.opening)
+	c.steps = slices.Clip(g.steps)
+	return &c
+}
+
 // Apply plays one action and records it; ActNextDeal starts the next deal. The engine's
 // refusal is returned as it is, and changes nothing.
 func (g *Guandan) Apply(a gd.Action) ([]gd.Event, error) {

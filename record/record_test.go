@@ -445,3 +445,76 @@ func BenchmarkDecodeAsnasMatch(b *testing.B) {
 		}
 	}
 }
+
+// TestClonesAreIndependent: a clone can be played on while the original is read, and two
+// clones of one match played on in turn each end as the same moves on a freshly decoded copy
+// do, neither changing the other or the original (the web plays a move on a clone of the match
+// its pages share).
+func TestClonesAreIndependent(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := range 300 {
+		a := NewAsnas(NewID(), rng.Uint64(), int64(i))
+		for step := 0; ; step++ {
+			if step%7 == 3 {
+				if msg := checkClones(t, a, randomAsnasStep, DecodeAsnas, func(a *Asnas) any { return []any{a.Match(), a.Log(0)} }, rng.Uint64(), 6); msg != "" {
+					t.Fatalf("asnas match %d step %d: %s", i, step, msg)
+				}
+			}
+			if step%21 == 10 {
+				a = a.Clone() // and clones of clones
+			}
+			if !randomAsnasStep(t, rng, a) {
+				break
+			}
+		}
+	}
+	for i := range 150 {
+		g := NewGuandan(NewID(), rng.Uint64(), int64(i))
+		for step := 0; g.Deals() <= 2; step++ {
+			if step%11 == 5 {
+				if msg := checkClones(t, g, randomGuandanStep, DecodeGuandan, func(g *Guandan) any { return []any{g.Match(), g.Log(0)} }, rng.Uint64(), 9); msg != "" {
+					t.Fatalf("guandan match %d step %d: %s", i, step, msg)
+				}
+			}
+			if step%33 == 16 {
+				g = g.Clone()
+			}
+			if !randomGuandanStep(t, rng, g) {
+				break
+			}
+		}
+	}
+}
+
+// checkClones plays up to moves random moves on each of two clones of o in turn, and the same
+// moves on copies decoded from o's record; it describes what differs, or returns "".
+func checkClones[M interface {
+	Encode() []byte
+	Clone() M
+}](t *testing.T, o M, step func(testing.TB, *rand.Rand, M) bool, decode func([]byte) (M, error), state func(M) any, seed uint64, moves int) string {
+	before, beforeState := o.Encode(), state(o)
+	clones := [2]M{o.Clone(), o.Clone()}
+	var after [2][]byte
+	var afterState [2]any
+	for k, c := range clones {
+		ref, err := decode(before)
+		if err != nil {
+			return err.Error()
+		}
+		r1, r2 := rand.New(rand.NewPCG(seed, uint64(k))), rand.New(rand.NewPCG(seed, uint64(k)))
+		for j := 0; j < moves && step(t, r1, c); j++ {
+			step(t, r2, ref)
+		}
+		after[k], afterState[k] = c.Encode(), state(c)
+		if !bytes.Equal(after[k], ref.Encode()) || !reflect.DeepEqual(afterState[k], state(ref)) {
+			return fmt.Sprintf("clone %d, played on, differs from a decoded copy played on", k)
+		}
+	}
+	if !bytes.Equal(clones[0].Encode(), after[0]) || !reflect.DeepEqual(state(clones[0]), afterState[0]) {
+		return "the first clone changed when the second was played on"
+	}
+	if !bytes.Equal(o.Encode(), before) || !reflect.DeepEqual(state(o), beforeState) {
+		return "the original changed when its clones were played on"
+	}
+	return ""
+}

@@ -13,6 +13,7 @@ var asnasGame = table[*record.Asnas]{
 	game:    "asnas",
 	deal:    (*Server).newAsnasMatch,
 	decode:  record.DecodeAsnas,
+	clone:   (*record.Asnas).Clone,
 	id:      func(a *record.Asnas) record.ID { return a.ID },
 	playAI:  (*Server).playAI,
 	over:    func(a *record.Asnas) bool { return a.Match().Over() },

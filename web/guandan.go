@@ -25,6 +25,7 @@ var guandanGame = table[*record.Guandan]{
 	game:    "guandan",
 	deal:    (*Server).newGuandanMatch,
 	decode:  record.DecodeGuandan,
+	clone:   (*record.Guandan).Clone,
 	id:      func(g *record.Guandan) record.ID { return g.ID },
 	playAI:  (*Server).guandanAI,
 	over:    func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseMatchOver },
