@@ -390,8 +390,11 @@ type virtualPlayer struct {
 	// addr is sent as X-Forwarded-For, so that a server run with -client-ip-header
 	// X-Forwarded-For limits each player on its own, as it would behind a proxy.
 	addr string
-	// buf holds the last response's body.
-	buf bytes.Buffer
+	// buf holds the last response's body; raw, its bytes as they came (gzip), and zin reads
+	// them: klauspost's inflate runs about a quarter faster on a *bytes.Reader than through
+	// the bufio.Reader it would put around a network body.
+	buf, raw bytes.Buffer
+	zin      bytes.Reader
 	// pages, when set, sees every page the player GETs (tests).
 	pages func(path string, body []byte)
 	// noPause makes the player move as fast as the server answers (tests).
@@ -473,22 +476,23 @@ func (p *virtualPlayer) readBody(resp *http.Response) error {
 		_, err := p.buf.ReadFrom(resp.Body)
 		return err
 	}
+	p.raw.Reset()
+	if _, err := p.raw.ReadFrom(resp.Body); err != nil {
+		return err
+	}
+	p.zin.Reset(p.raw.Bytes())
 	zr, _ := gzipReaders.Get().(*gzip.Reader)
 	var err error
 	if zr == nil {
-		zr, err = gzip.NewReader(resp.Body)
+		zr, err = gzip.NewReader(&p.zin)
 	} else {
-		err = zr.Reset(resp.Body)
+		err = zr.Reset(&p.zin)
 	}
 	if err != nil {
 		return err
 	}
 	defer gzipReaders.Put(zr)
-	if _, err := p.buf.ReadFrom(zr); err != nil {
-		return err
-	}
-	// Read to the end of the stream, so that the connection can be kept alive.
-	_, err = io.Copy(io.Discard, resp.Body)
+	_, err = p.buf.ReadFrom(zr)
 	return err
 }
 

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"math/rand/v2"
+	"net/http"
 	"net/url"
 	"os"
 	"reflect"
@@ -14,6 +16,7 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/klauspost/compress/gzip"
 )
 
 // chooseFormGoquery is the load tool's first reading of a page, through a full HTML parse:
@@ -194,5 +197,28 @@ func BenchmarkChooseForm(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkReadBody times a player's reading of a gzip'd Guandan page from a response body
+// that is no bytes.Reader, as a network body is not.
+func BenchmarkReadBody(b *testing.B) {
+	page, err := os.ReadFile("testdata/guandan-page.html")
+	if err != nil {
+		b.Fatal(err)
+	}
+	var z bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&z, 1)
+	zw.Write(page)
+	zw.Close()
+	p := &virtualPlayer{}
+	b.SetBytes(int64(len(page)))
+	for b.Loop() {
+		resp := &http.Response{Header: http.Header{"Content-Encoding": {"gzip"}},
+			Body: io.NopCloser(struct{ io.Reader }{bytes.NewReader(z.Bytes())})}
+		p.buf.Reset()
+		if err := p.readBody(resp); err != nil || p.buf.Len() != len(page) {
+			b.Fatalf("read %d bytes of %d: %v", p.buf.Len(), len(page), err)
+		}
 	}
 }
