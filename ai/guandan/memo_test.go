@@ -2,6 +2,7 @@ package guandan
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
@@ -44,5 +45,42 @@ func TestMemoTable(t *testing.T) {
 				t.Fatalf("round %d: %d still there after reset", round, k)
 			}
 		}
+	}
+}
+
+// TestMemoPutAt: putAt at the slot find gave, with other keys (and now and then the key
+// itself) put in between and the table growing, leaves the table as put would.
+func TestMemoPutAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	a, b := newMemoTable(4), newMemoTable(4)
+	for round := range 20 {
+		for i := range rng.IntN(3000) {
+			k := rng.Uint64() >> rng.IntN(64)
+			if i%5 == 0 {
+				k = uint64(i) << 54
+			}
+			v := memoEntry{score: float32(i), step: gd.Kind(rng.IntN(3))}
+			at, found := a.find(k)
+			for range rng.IntN(4) {
+				j := rng.Uint64() >> rng.IntN(64)
+				if rng.IntN(8) == 0 {
+					j = k
+				}
+				w := memoEntry{score: float32(-i)}
+				a.put(j, w)
+				b.put(j, w)
+			}
+			if found {
+				a.put(k, v)
+			} else {
+				a.putAt(at, k, v)
+			}
+			b.put(k, v)
+		}
+		if a.len() != b.len() || !slices.Equal(a.keys, b.keys) || !slices.Equal(a.vals, b.vals) || !slices.Equal(a.stamp, b.stamp) {
+			t.Fatalf("round %d: putAt left the table unlike put", round)
+		}
+		a.reset()
+		b.reset()
 	}
 }

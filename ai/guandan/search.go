@@ -41,11 +41,15 @@ func (s *state) dec(pos int, k int8) {
 
 // key packs the state and the search position into a map key: four bits per rank (at most
 // eight copies), two bits for each joker kind and the wilds.
+//
+// The ranks are packed in three independent chains of shifts rather than one, which the
+// processor can work on at once: the key is computed for every search state.
 func (s *state) key(pos int) uint64 {
-	k := uint64(pos)
-	for r := gd.Two; r <= gd.Ace; r++ {
-		k = k<<4 | uint64(s.n[r])
-	}
+	n := &s.n
+	a := uint64(n[2])<<16 | uint64(n[3])<<12 | uint64(n[4])<<8 | uint64(n[5])<<4 | uint64(n[6])
+	b := uint64(n[7])<<16 | uint64(n[8])<<12 | uint64(n[9])<<8 | uint64(n[10])<<4 | uint64(n[11])
+	c := uint64(n[12])<<8 | uint64(n[13])<<4 | uint64(n[14])
+	k := uint64(pos)<<52 | a<<32 | b<<12 | c
 	return k<<6 | uint64(s.w)<<4 | uint64(s.bj)<<2 | uint64(s.rj)
 }
 
@@ -152,8 +156,9 @@ func (e *evaluator) search(pos int, s *state) float64 {
 		return e.leaf(s, nil)
 	}
 	key := s.key(pos)
-	if m, ok := e.memo.get(key); ok {
-		return float64(m.score)
+	at, ok := e.memo.find(key)
+	if ok {
+		return float64(e.memo.vals[at.i].score)
 	}
 	best, step := e.search(pos+1, s), gd.Kind(0)
 	for _, k := range seqKinds {
@@ -166,7 +171,7 @@ func (e *evaluator) search(pos int, s *state) float64 {
 			}
 		}
 	}
-	e.memo.put(key, memoEntry{score: float32(best), step: step})
+	e.memo.putAt(at, key, memoEntry{score: float32(best), step: step})
 	return best
 }
 

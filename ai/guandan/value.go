@@ -58,15 +58,39 @@ func (m *memoTable) slot(k uint64) int { return int((k * 0x9E3779B97F4A7C15) >> 
 func (m *memoTable) len() int { return m.n }
 
 func (m *memoTable) get(k uint64) (memoEntry, bool) {
+	if at, ok := m.find(k); ok {
+		return m.vals[at.i], true
+	}
+	return memoEntry{}, false
+}
+
+// memoSlot is where find found a key or would add it: slot i of a table of size slots.
+type memoSlot struct{ i, size int }
+
+// find returns the slot that holds k, or else the empty slot where put would add it.
+func (m *memoTable) find(k uint64) (memoSlot, bool) {
 	mask := len(m.keys) - 1
 	for i := m.slot(k); ; i = (i + 1) & mask {
 		if m.stamp[i] != m.gen {
-			return memoEntry{}, false
+			return memoSlot{i, len(m.keys)}, false
 		}
 		if m.keys[i] == k {
-			return m.vals[i], true
+			return memoSlot{i, len(m.keys)}, true
 		}
 	}
+}
+
+// putAt is put(k, v) for a k that find did not find, at the slot it returned, without put's
+// probe. Slots are emptied only by reset, so while the table has not grown and that slot is
+// still empty, every slot before it on k's probe is still another key's and it is where put
+// would add k; otherwise putAt falls back to put.
+func (m *memoTable) putAt(at memoSlot, k uint64, v memoEntry) {
+	if at.size != len(m.keys) || 2*(m.n+1) > len(m.keys) || m.stamp[at.i] == m.gen {
+		m.put(k, v)
+		return
+	}
+	m.keys[at.i], m.vals[at.i], m.stamp[at.i] = k, v, m.gen
+	m.n++
 }
 
 // put sets k's entry, adding it if it is new.
@@ -121,12 +145,17 @@ type evaluator struct {
 	// stronger than strength s. At zero, a group of k cards of strength s is a boss: it wins
 	// its trick unless bombed.
 	threat [4][18]int8
-	// groupVal[r][k] is value(groupCombo(r, k)) and fullVal[r] the value of a full house
-	// on a triple of r: the planner's leaves look them up for every rank of every split
-	// (value's switch was a tenth of what an AI seat costs a request).
-	groupVal [gd.RedJoker + 1][maxGroupSize + 1]float64
-	fullVal  [gd.Ace + 1]float64
-	memo     *memoTable
+	// groupTerm[i][k] is what the group of k cards of slot i (see slotCombo) adds to a plan's
+	// score, its value less turnCost, and fullTerm[i] that of a full house on a triple of
+	// slot i: the planner's leaves look them up for every rank of every split (value's switch
+	// was a tenth of what an AI seat costs a request). pairVal, tripleVal and fullVal are the
+	// values that decide whether a triple takes a pair.
+	groupTerm [16][maxGroupSize + 1]float64
+	fullTerm  [13]float64
+	pairVal   [15]float64
+	tripleVal [13]float64
+	fullVal   [13]float64
+	memo      *memoTable
 }
 
 // maxGroupSize is the most cards of one rank a hand can group: eight naturals and both wilds.
@@ -153,14 +182,21 @@ func newEvaluator(level gd.Rank, unseen gd.Set) *evaluator {
 	e.order[12] = level
 	u := newTally(unseen, level)
 	fillThreats(&e.threat, &u, level)
-	for r := gd.Two; r <= gd.RedJoker; r++ {
+	for i, r := range e.order {
 		for k := 1; k <= maxGroupSize; k++ {
-			e.groupVal[r][k] = e.value(groupCombo(r, k))
+			e.groupTerm[i][k] = e.value(groupCombo(r, k)) - turnCost
 		}
-		if r <= gd.Ace {
-			e.fullVal[r] = e.value(combo{kind: gd.FullHouse, rank: r})
-		}
+		e.pairVal[i] = e.value(groupCombo(r, 2))
+		e.tripleVal[i] = e.value(groupCombo(r, 3))
+		e.fullVal[i] = e.value(combo{kind: gd.FullHouse, rank: r})
+		e.fullTerm[i] = e.fullVal[i] - turnCost
 	}
+	for i, r := range [2]gd.Rank{gd.BlackJoker, gd.RedJoker} {
+		e.groupTerm[slotBJ+i][1] = e.value(groupCombo(r, 1)) - turnCost
+		e.groupTerm[slotBJ+i][2] = e.value(groupCombo(r, 2)) - turnCost
+		e.pairVal[slotBJ+i] = e.value(groupCombo(r, 2))
+	}
+	e.groupTerm[slotJokerBomb][1] = e.value(combo{kind: gd.JokerBomb}) - turnCost
 	return e
 }
 
