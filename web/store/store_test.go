@@ -3,7 +3,9 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
 
@@ -193,4 +195,60 @@ func TestBoltCorruptEntryIsAbsent(t *testing.T) {
 	if data, v, _ := b.Load(ctx, "asnas:secret-id"); string(data) != "fresh" || v != 1 {
 		t.Fatalf("after replacing: Load = %q, %d; want fresh, 1", data, v)
 	}
+}
+
+// TestBoltGroupCommitWaitsOnlyInACrowd: a lone writer's every write commits at once (nothing
+// waits on a quiet server), while players writing now and then at the same time share commits:
+// the committer's short wait gathers several writes a transaction, every one of them stored.
+func TestBoltGroupCommitWaitsOnlyInACrowd(t *testing.T) {
+	now := func() time.Time { return time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC) }
+	b, err := OpenBolt(filepath.Join(t.TempDir(), "m.db"), TTL, now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	ctx := context.Background()
+	for i := range 20 {
+		if err := b.CompareAndSwap(ctx, "alone", uint64(i), []byte{byte(i)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if c, l := b.commits.Load(), b.lingers.Load(); c != 20 || l != 0 {
+		t.Fatalf("a lone writer: %d commits (want 20), %d of them waited (want 0)", c, l)
+	}
+
+	const players, moves = 24, 15
+	b.commits.Store(0)
+	var wg sync.WaitGroup
+	errs := make(chan error, players)
+	for p := range players {
+		wg.Go(func() {
+			key := fmt.Sprintf("player-%d", p)
+			for m := range moves {
+				// A player's pause between moves: 1 to 4 ms, so that the writes of the crowd
+				// arrive one by one rather than all together.
+				time.Sleep(time.Duration(1+(p+m)%4) * time.Millisecond)
+				if err := b.CompareAndSwap(ctx, key, uint64(m), []byte{byte(m)}); err != nil {
+					errs <- err
+					return
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	writes, commits := int64(players*moves), b.commits.Load()
+	// Here, without the wait, a commit held 4-5 writes; with it, 13.
+	if commits*8 > writes {
+		t.Errorf("%d writes of %d players took %d commits: want 8 writes or more a commit", writes, players, commits)
+	}
+	for p := range players {
+		if data, v, err := b.Load(ctx, fmt.Sprintf("player-%d", p)); err != nil || v != moves || len(data) != 1 || data[0] != moves-1 {
+			t.Fatalf("player %d: Load = %v, version %d, %v; want its last move, version %d", p, data, v, err, moves)
+		}
+	}
+	t.Logf("%d writes in %d commits", writes, commits)
 }
