@@ -97,19 +97,31 @@ func startBrowser(t *testing.T, limit time.Duration) context.Context {
 		chromedp.Flag("mute-audio", true),
 		chromedp.WindowSize(desktopWidth, desktopHeight),
 	)
-	// A hard bound for the whole browser session: a hang fails the test instead of the run.
-	root, cancelRoot := context.WithTimeout(context.Background(), limit)
-	alloc, cancelAlloc := chromedp.NewExecAllocator(root, opts...)
-	browser, cancelBrowser := chromedp.NewContext(alloc)
-	t.Cleanup(func() {
-		cancelBrowser()
-		cancelAlloc()
-		cancelRoot()
-	})
-	if err := chromedp.Do(browser); err != nil {
-		t.Fatalf("starting %s: %v", path, err)
+	// A launch is tried up to three times: on a machine busy with the other test packages,
+	// Chromium was once seen to exit before it listened (a fresh-clone run of 2026-12-03).
+	// What the tests then check is never retried.
+	for attempt := 1; ; attempt++ {
+		// A hard bound for the whole browser session: a hang fails the test instead of the run.
+		root, cancelRoot := context.WithTimeout(context.Background(), limit)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(root, opts...)
+		browser, cancelBrowser := chromedp.NewContext(alloc)
+		stop := func() {
+			cancelBrowser()
+			cancelAlloc()
+			cancelRoot()
+		}
+		err := chromedp.Do(browser)
+		if err == nil {
+			t.Cleanup(stop)
+			return browser
+		}
+		stop()
+		if attempt == 3 {
+			t.Fatalf("starting %s (%d attempts): %v", path, attempt, err)
+		}
+		t.Logf("starting %s, attempt %d: %v; trying again", path, attempt, err)
+		time.Sleep(time.Second)
 	}
-	return browser
 }
 
 // problem is something a page must never do: log an error or a warning, throw, violate the CSP
