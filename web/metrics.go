@@ -37,7 +37,9 @@ type Metrics struct {
 	finished  *prometheus.CounterVec
 	decisions *prometheus.HistogramVec
 	storeOps  *prometheus.HistogramVec
-	limited   prometheus.Counter
+	// commitSeconds and commitWrites describe the embedded store's group commits.
+	commitSeconds, commitWrites prometheus.Histogram
+	limited                     prometheus.Counter
 }
 
 // NewMetrics registers the site's metrics, with the Go runtime and process collectors.
@@ -75,6 +77,16 @@ func NewMetrics() *Metrics {
 			Help:    "Time of a match store operation, by operation (load, cas, sweep) and result (ok, conflict, error).",
 			Buckets: []float64{0.0001, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.5, 1},
 		}, []string{"op", "result"}),
+		commitSeconds: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "cardavia_store_commit_seconds",
+			Help:    "Time of one group commit of the embedded store: writing its pages and syncing them; every write in it waits for it.",
+			Buckets: []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1},
+		}),
+		commitWrites: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name:    "cardavia_store_commit_writes",
+			Help:    "Writes gathered in one group commit of the embedded store.",
+			Buckets: []float64{1, 2, 4, 8, 16, 32, 64, 128, 512},
+		}),
 		limited: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "cardavia_http_rate_limited_total",
 			Help: "POSTs refused with 429 because their client sent too many.",
@@ -83,7 +95,8 @@ func NewMetrics() *Metrics {
 	m.registry.MustRegister(
 		collectors.NewGoCollector(),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
-		m.requests, m.durations, m.inflight, m.started, m.finished, m.decisions, m.storeOps, m.limited,
+		m.requests, m.durations, m.inflight, m.started, m.finished, m.decisions, m.storeOps,
+		m.commitSeconds, m.commitWrites, m.limited,
 	)
 	return m
 }
@@ -124,6 +137,14 @@ func (m *Metrics) MatchFinished(game string) {
 func (m *Metrics) AIDecision(game string, d time.Duration) {
 	if m != nil {
 		m.decisions.WithLabelValues(game).Observe(d.Seconds())
+	}
+}
+
+// StoreCommit records one group commit of the embedded store (see store.Bolt.ObserveCommits).
+func (m *Metrics) StoreCommit(writes int, d time.Duration) {
+	if m != nil {
+		m.commitWrites.Observe(float64(writes))
+		m.commitSeconds.Observe(d.Seconds())
 	}
 }
 

@@ -97,6 +97,7 @@ func TestMetricsHandlerExposition(t *testing.T) {
 	m.MatchStarted("asnas")
 	m.AIDecision("guandan", time.Millisecond)
 	m.StoreOp("cas", time.Millisecond, store.ErrConflict)
+	m.StoreCommit(3, 2*time.Millisecond)
 	rec := httptest.NewRecorder()
 	m.Handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	body, _ := io.ReadAll(rec.Body)
@@ -106,6 +107,10 @@ func TestMetricsHandlerExposition(t *testing.T) {
 		`cardavia_matches_started_total{game="asnas"} 1`,
 		`cardavia_ai_decision_seconds_count{game="guandan"} 1`,
 		`cardavia_store_operation_seconds_count{op="cas",result="conflict"} 1`,
+		`cardavia_store_commit_seconds_bucket{le="0.0025"} 1`,
+		`cardavia_store_commit_seconds_bucket{le="0.001"} 0`,
+		`cardavia_store_commit_writes_bucket{le="4"} 1`,
+		`cardavia_store_commit_writes_bucket{le="2"} 0`,
 		"go_goroutines", "process_cpu_seconds_total",
 	} {
 		if !strings.Contains(string(body), want) {
@@ -116,6 +121,7 @@ func TestMetricsHandlerExposition(t *testing.T) {
 	var none *Metrics
 	none.ObserveRequest("GET", "/", 200, time.Millisecond)
 	none.MatchFinished("asnas")
+	none.StoreCommit(1, time.Millisecond)
 }
 
 // Playing counts matches started, AI decisions and store operations by game.

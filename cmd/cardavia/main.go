@@ -102,6 +102,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	go store.RunJanitor(janitorCtx, db, time.Hour, store.TTL, time.Now, log)
 
 	metrics := web.NewMetrics()
+	if b, ok := db.(interface {
+		ObserveCommits(func(writes int, d time.Duration))
+	}); ok {
+		b.ObserveCommits(metrics.StoreCommit)
+	}
 	handler, err := web.New(web.Config{
 		Store:          db,
 		SessionKeys:    keys,

@@ -40,7 +40,13 @@ type Bolt struct {
 	done   chan struct{} // closed when the committer has finished
 
 	commits, lingers atomic.Int64 // transactions committed, and the ones that waited (tests)
+	observe          atomic.Pointer[func(writes int, d time.Duration)]
 }
+
+// ObserveCommits has f told of every group commit: how many writes it held and how long
+// bbolt took to write and sync it. A move waits for its commit, so when the disk stalls,
+// this is where it shows (the operator's cardavia_store_commit_seconds).
+func (b *Bolt) ObserveCommits(f func(writes int, d time.Duration)) { b.observe.Store(&f) }
 
 // casRequest is one compare-and-swap waiting for the committer.
 type casRequest struct {
@@ -149,6 +155,7 @@ func (b *Bolt) commit() {
 		prev = len(group)
 		results = results[:0]
 		b.commits.Add(1)
+		start := time.Now()
 		err := b.db.Update(func(tx *bolt.Tx) error {
 			for _, r := range group {
 				err := r.apply(tx)
@@ -159,6 +166,9 @@ func (b *Bolt) commit() {
 			}
 			return nil
 		})
+		if f := b.observe.Load(); f != nil {
+			(*f)(len(group), time.Since(start))
+		}
 		for i, r := range group {
 			if err != nil {
 				r.result <- err

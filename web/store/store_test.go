@@ -219,6 +219,19 @@ func TestBoltGroupCommitWaitsOnlyInACrowd(t *testing.T) {
 
 	const players, moves = 24, 15
 	b.commits.Store(0)
+	var observed struct {
+		sync.Mutex
+		commits, writes int
+	}
+	b.ObserveCommits(func(writes int, d time.Duration) {
+		observed.Lock()
+		observed.commits++
+		observed.writes += writes
+		observed.Unlock()
+		if d <= 0 {
+			t.Errorf("a commit observed as taking %v", d)
+		}
+	})
 	var wg sync.WaitGroup
 	errs := make(chan error, players)
 	for p := range players {
@@ -250,5 +263,10 @@ func TestBoltGroupCommitWaitsOnlyInACrowd(t *testing.T) {
 			t.Fatalf("player %d: Load = %v, version %d, %v; want its last move, version %d", p, data, v, err, moves)
 		}
 	}
+	observed.Lock()
+	if observed.commits != int(commits) || observed.writes != int(writes) {
+		t.Errorf("ObserveCommits saw %d commits of %d writes, want %d of %d", observed.commits, observed.writes, commits, writes)
+	}
+	observed.Unlock()
 	t.Logf("%d writes in %d commits", writes, commits)
 }
