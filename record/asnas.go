@@ -84,7 +84,6 @@ func (a *Asnas) Deals() int { return len(a.deals) }
 // Steps is the number of actions in deal (1-based).
 func (a *Asnas) Steps(deal int) int { return len(a.deals[deal-1]) }
 
-// Apply plays one action and records it. The engine's refusal is returned as it is, and
 // Clone is a copy of a that can be played on while a is read, or played on too (see
 // Guandan.Clone): the record's own lists are clipped, so an append of either copy allocates.
 func (a *Asnas) Clone() *Asnas {
@@ -96,6 +95,7 @@ func (a *Asnas) Clone() *Asnas {
 	return &c
 }
 
+// Apply plays one action and records it. The engine's refusal is returned as it is, and
 // changes nothing.
 func (a *Asnas) Apply(act asnas.Action) ([]asnas.Event, error) {
 	if a.Moves() >= maxMoves {
