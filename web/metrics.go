@@ -93,7 +93,9 @@ func NewMetrics() *Metrics {
 		}),
 	}
 	m.registry.MustRegister(
-		collectors.NewGoCollector(),
+		// The scheduler's latencies tell an operator when goroutines wait for a CPU, which
+		// the request times alone cannot tell from a slow store.
+		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.requests, m.durations, m.inflight, m.started, m.finished, m.decisions, m.storeOps,
 		m.commitSeconds, m.commitWrites, m.limited,

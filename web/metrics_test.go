@@ -90,7 +90,7 @@ func TestRequestMetricsCountEachRequestOnce(t *testing.T) {
 }
 
 // The exposition is served by Metrics.Handler (on the operator's listener), with the runtime
-// and process collectors.
+// and process collectors and the scheduler's latencies.
 func TestMetricsHandlerExposition(t *testing.T) {
 	m := NewMetrics()
 	m.ObserveRequest("GET", "/", 200, 3*time.Millisecond)
@@ -111,7 +111,7 @@ func TestMetricsHandlerExposition(t *testing.T) {
 		`cardavia_store_commit_seconds_bucket{le="0.001"} 0`,
 		`cardavia_store_commit_writes_bucket{le="4"} 1`,
 		`cardavia_store_commit_writes_bucket{le="2"} 0`,
-		"go_goroutines", "process_cpu_seconds_total",
+		"go_goroutines", "process_cpu_seconds_total", "go_sched_latencies_seconds_bucket",
 	} {
 		if !strings.Contains(string(body), want) {
 			t.Errorf("exposition lacks %s", want)

@@ -105,6 +105,14 @@ func percentile(sorted []time.Duration, p float64) time.Duration {
 	return sorted[min(len(sorted)-1, int(p*float64(len(sorted))))]
 }
 
+// postPercentile is the p-th percentile of the answered POSTs' times.
+func (s *loadStats) postPercentile(p float64) time.Duration {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	slices.Sort(s.posts)
+	return percentile(s.posts, p)
+}
+
 func (s *loadStats) report(out io.Writer, name string, players int, elapsed time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -142,6 +150,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	noBaseline := fs.Bool("no-baseline", false, "skip the bare-handler baseline")
 	cpuProfile := fs.String("cpuprofile", "", "write the load tool's own CPU profile to this file")
 	maxErrors := fs.Int("max-errors", -1, "fail (exit status 1) when the site answers more errors than this; -1 never fails")
+	maxPostP99 := fs.Duration("max-post-p99", 0, "fail (exit status 1) when the site's POST p99 is above this; 0 never fails")
 	hints := fs.Float64("hints", 0.2, "share of Guandan moves on which a player reads the hint page first (1: every move, the crowd of BENCHMARKS.md's earlier runs); on the others it picks a legal play itself")
 	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For) instead of -url, and report its CPU")
 	if err := fs.Parse(args); err != nil {
@@ -277,6 +286,9 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	}
 	if site.requests == 0 {
 		return errors.New("load: no request was answered")
+	}
+	if p99 := site.postPercentile(0.99); *maxPostP99 > 0 && p99 > *maxPostP99 {
+		return fmt.Errorf("load: POST p99 %.1f ms, at most %.1f ms allowed", ms(p99), ms(*maxPostP99))
 	}
 	return nil
 }

@@ -153,3 +153,27 @@ func TestLoadFailsOnErrors(t *testing.T) {
 		t.Errorf("a run against a failing server ended with %v:\n%s", err, out.String())
 	}
 }
+
+// With -max-post-p99 the run fails when the site's POSTs are slower than that: the real site
+// with every POST held 60 ms fails a limit of 20 ms and passes one of 2 s.
+func TestLoadFailsOnSlowPosts(t *testing.T) {
+	site, _ := testSite(t, nil)
+	slow := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost {
+			time.Sleep(60 * time.Millisecond)
+		}
+		site.Config.Handler.ServeHTTP(w, r)
+	}))
+	defer slow.Close()
+	run := func(limit string) (string, error) {
+		var out strings.Builder
+		err := runLoad(context.Background(), []string{"-url", slow.URL, "-players", "2", "-duration", "2s", "-ramp", "100ms", "-no-baseline", "-max-errors", "0", "-max-post-p99", limit}, &out)
+		return out.String(), err
+	}
+	if out, err := run("20ms"); err == nil || !strings.Contains(err.Error(), "POST p99") {
+		t.Errorf("POSTs of 60 ms against a limit of 20 ms ended with %v:\n%s", err, out)
+	}
+	if out, err := run("2s"); err != nil {
+		t.Errorf("POSTs of 60 ms against a limit of 2 s ended with %v:\n%s", err, out)
+	}
+}
