@@ -76,7 +76,7 @@ func TestResultLineSpeaksToTheVisitor(t *testing.T) {
 		want string
 	}{
 		{asnas.DealResult{Winners: []int{0}}, "You take the pot uncontested; the others never see your hand."},
-		{asnas.DealResult{Winners: []int{2}}, "North takes the pot uncontested; the hand stays hidden."},
+		{asnas.DealResult{Winners: []int{2}}, "North takes the pot uncontested; the hand is not shown to the others."},
 		{asnas.DealResult{Winners: []int{0}, Showdown: true}, "Showdown: you take the pot."},
 		{asnas.DealResult{Winners: []int{0, 3}, Showdown: true}, "Showdown: you share the pot with West."},
 		{asnas.DealResult{Winners: []int{1}, Showdown: true}, "Showdown: East takes the pot."},
