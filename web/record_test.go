@@ -70,6 +70,11 @@ func (c *countingStore) CompareAndSwap(ctx context.Context, key string, old uint
 	return c.Store.CompareAndSwap(ctx, key, old, data)
 }
 
+func (c *countingStore) CompareAndSwapAll(ctx context.Context, swaps ...store.Swap) error {
+	c.writes.Add(1)
+	return c.Store.CompareAndSwapAll(ctx, swaps...)
+}
+
 // TestPassersByCostNothing: a visitor without a cookie who opens the tables, the history
 // pages and the restart forms, by GET or HEAD, gets dealt tables but has nothing written to
 // the store; their first POST finds exactly the deal the page showed.
@@ -260,4 +265,30 @@ func guandanShown(ts *testSite, visitor string) (gd.Match, error) {
 		return gd.Match{}, err
 	}
 	return g.Match(), nil
+}
+
+// A restart stores the new match together with the old one's "replaced" mark in one write,
+// and the shelf in a second: each write is a commit (two syncs) that the player waits for.
+// A move is one write.
+func TestRestartIsTwoWrites(t *testing.T) {
+	counting := &countingStore{Store: store.NewMemory(store.TTL, time.Now)}
+	ts := newSite(t, func(c *Config) { c.Store = counting })
+	for i := range 3 {
+		move := attr(ts.get("/asnas").doc.Find("[data-move]").First(), "data-move")
+		before := counting.writes.Load()
+		if p := ts.post("/asnas/restart", url.Values{"move": {move}}); p.status != http.StatusSeeOther {
+			t.Fatalf("restart %d: %d", i, p.status)
+		}
+		if n := counting.writes.Load() - before; n != 2 {
+			t.Errorf("restart %d: %d writes, want 2 (the match with its mark, the shelf)", i, n)
+		}
+		move = attr(ts.get("/asnas").doc.Find("[data-move]").First(), "data-move")
+		before = counting.writes.Load()
+		if p := ts.post("/asnas/move", url.Values{"move": {move}, "verb": {"look"}}); p.status != http.StatusSeeOther {
+			t.Fatalf("move %d: %d", i, p.status)
+		}
+		if n := counting.writes.Load() - before; n != 1 {
+			t.Errorf("move %d: %d writes, want 1", i, n)
+		}
+	}
 }

@@ -209,29 +209,18 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if err := t.playAI(s, l); err != nil {
 		return err
 	}
-	if t.id(l) != t.id(old) {
-		// A restart. It claims the old match's one "replaced" mark (written once, from
-		// nothing), so that of two racing restarts only one wins, even when the other loaded
-		// the old match after the first had claimed it; the new match is then stored under its
-		// own, so far unused, key.
-		err := s.cfg.Store.CompareAndSwap(ctx, replacedKey(t.id(old)), 0, []byte{1})
-		if errors.Is(err, store.ErrConflict) {
-			return t.answer(s, w, r, back, views.NoticeStale, nil)
-		}
-		if err != nil {
-			return err
-		}
-		data, ver, err := s.cfg.Store.Load(ctx, matchKey(t.id(l)))
-		if err != nil {
-			return err
-		}
-		if data != nil {
-			return t.answer(s, w, r, back, views.NoticeStale, nil)
-		}
-		version = ver
-	}
 	data := l.Encode()
-	err = s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, data)
+	if t.id(l) != t.id(old) {
+		// A restart. In one write it claims the old match's one "replaced" mark (written
+		// once, from nothing), so that of two racing restarts only one wins, even when the
+		// other loaded the old match after the first had claimed it, and stores the new match
+		// under its own, so far unused, key.
+		err = s.cfg.Store.CompareAndSwapAll(ctx,
+			store.Swap{Key: replacedKey(t.id(old)), Data: []byte{1}},
+			store.Swap{Key: matchKey(t.id(l)), Data: data})
+	} else {
+		err = s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, data)
+	}
 	if errors.Is(err, store.ErrConflict) {
 		// Another request of this visitor moved first; this form is now stale.
 		return t.answer(s, w, r, back, views.NoticeStale, nil)

@@ -29,7 +29,7 @@ func benchmarkBoltWrites(b *testing.B, batched bool) {
 			if batched {
 				err = db.CompareAndSwap(context.Background(), key, version, data)
 			} else {
-				err = db.db.Update(db.casTx(key, version, data))
+				err = db.db.Update(db.casTx([]Swap{{key, version, data}}))
 			}
 			if err != nil {
 				b.Fatal(err)

@@ -217,8 +217,13 @@ func (b *Bolt) Ping(context.Context) error {
 }
 
 // CompareAndSwap implements Store.
-func (b *Bolt) CompareAndSwap(_ context.Context, key string, oldVersion uint64, data []byte) error {
-	r := casRequest{apply: b.casTx(key, oldVersion, data), result: make(chan error, 1)}
+func (b *Bolt) CompareAndSwap(ctx context.Context, key string, oldVersion uint64, data []byte) error {
+	return b.CompareAndSwapAll(ctx, Swap{key, oldVersion, data})
+}
+
+// CompareAndSwapAll implements Store: its swaps are one write of a group commit.
+func (b *Bolt) CompareAndSwapAll(_ context.Context, swaps ...Swap) error {
+	r := casRequest{apply: b.casTx(swaps), result: make(chan error, 1)}
 	b.mu.RLock()
 	if b.closed {
 		b.mu.RUnlock()
@@ -231,25 +236,33 @@ func (b *Bolt) CompareAndSwap(_ context.Context, key string, oldVersion uint64, 
 	return <-r.result
 }
 
-// casTx is one compare-and-swap as a transaction body.
-func (b *Bolt) casTx(key string, oldVersion uint64, data []byte) func(*bolt.Tx) error {
+// casTx is one write's compare-and-swaps as a transaction body: every version is checked
+// before anything is put, so that a refused write puts nothing.
+func (b *Bolt) casTx(swaps []Swap) func(*bolt.Tx) error {
 	written := uint64(b.now().UnixNano())
 	return func(tx *bolt.Tx) error {
 		bk := tx.Bucket(matchesBucket)
-		var current uint64
-		if v := bk.Get([]byte(key)); v != nil {
-			if ver, _, _, ok := decodeValue(v); ok {
-				current = ver
+		for _, sw := range swaps {
+			var current uint64
+			if v := bk.Get([]byte(sw.Key)); v != nil {
+				if ver, _, _, ok := decodeValue(v); ok {
+					current = ver
+				}
+			}
+			if current != sw.Version {
+				return ErrConflict
 			}
 		}
-		if current != oldVersion {
-			return ErrConflict
+		for _, sw := range swaps {
+			v := make([]byte, headerSize+len(sw.Data))
+			binary.BigEndian.PutUint64(v[0:8], sw.Version+1)
+			binary.BigEndian.PutUint64(v[8:16], written)
+			copy(v[headerSize:], sw.Data)
+			if err := bk.Put([]byte(sw.Key), v); err != nil {
+				return err
+			}
 		}
-		v := make([]byte, headerSize+len(data))
-		binary.BigEndian.PutUint64(v[0:8], oldVersion+1)
-		binary.BigEndian.PutUint64(v[8:16], written)
-		copy(v[headerSize:], data)
-		return bk.Put([]byte(key), v)
+		return nil
 	}
 }
 

@@ -41,13 +41,22 @@ func (m *Memory) Load(_ context.Context, key string) ([]byte, uint64, error) {
 }
 
 // CompareAndSwap implements Store.
-func (m *Memory) CompareAndSwap(_ context.Context, key string, oldVersion uint64, data []byte) error {
+func (m *Memory) CompareAndSwap(ctx context.Context, key string, oldVersion uint64, data []byte) error {
+	return m.CompareAndSwapAll(ctx, Swap{key, oldVersion, data})
+}
+
+// CompareAndSwapAll implements Store.
+func (m *Memory) CompareAndSwapAll(_ context.Context, swaps ...Swap) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if m.entries[key].version != oldVersion {
-		return ErrConflict
+	for _, sw := range swaps {
+		if m.entries[sw.Key].version != sw.Version {
+			return ErrConflict
+		}
 	}
-	m.entries[key] = memEntry{data: append([]byte(nil), data...), version: oldVersion + 1, written: m.now()}
+	for _, sw := range swaps {
+		m.entries[sw.Key] = memEntry{data: append([]byte(nil), sw.Data...), version: sw.Version + 1, written: m.now()}
+	}
 	return nil
 }
 

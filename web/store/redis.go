@@ -21,14 +21,20 @@ type Redis struct {
 	ttl    time.Duration
 }
 
-// casScript is the compare-and-swap: Redis runs a script atomically, so no other process's
-// write can fall between the version check and the write. A missing key is version 0.
+// casScript is the compare-and-swap of KEYS, their old and new versions and data in ARGV
+// after the expiry in milliseconds (ARGV[1]; then for key i: 3i-1, 3i and 3i+1). Redis runs a
+// script atomically, so no other process's write can fall between the version checks and the
+// writes. A missing key is version 0.
 var casScript = redis.NewScript(`
-local cur = redis.call('HGET', KEYS[1], 'v')
-if not cur then cur = '0' end
-if cur ~= ARGV[1] then return 0 end
-redis.call('HSET', KEYS[1], 'v', ARGV[2], 'd', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[4])
+for i, key in ipairs(KEYS) do
+  local cur = redis.call('HGET', key, 'v')
+  if not cur then cur = '0' end
+  if cur ~= ARGV[3*i-1] then return 0 end
+end
+for i, key in ipairs(KEYS) do
+  redis.call('HSET', key, 'v', ARGV[3*i], 'd', ARGV[3*i+1])
+  redis.call('PEXPIRE', key, ARGV[1])
+end
 return 1
 `)
 
@@ -79,8 +85,19 @@ func (r *Redis) Load(ctx context.Context, key string) ([]byte, uint64, error) {
 
 // CompareAndSwap implements Store.
 func (r *Redis) CompareAndSwap(ctx context.Context, key string, oldVersion uint64, data []byte) error {
-	ok, err := casScript.Run(ctx, r.client, []string{r.prefix + key},
-		strconv.FormatUint(oldVersion, 10), strconv.FormatUint(oldVersion+1, 10), data, r.ttl.Milliseconds()).Int()
+	return r.CompareAndSwapAll(ctx, Swap{key, oldVersion, data})
+}
+
+// CompareAndSwapAll implements Store.
+func (r *Redis) CompareAndSwapAll(ctx context.Context, swaps ...Swap) error {
+	keys := make([]string, len(swaps))
+	args := make([]any, 1, 1+3*len(swaps))
+	args[0] = r.ttl.Milliseconds()
+	for i, sw := range swaps {
+		keys[i] = r.prefix + sw.Key
+		args = append(args, strconv.FormatUint(sw.Version, 10), strconv.FormatUint(sw.Version+1, 10), sw.Data)
+	}
+	ok, err := casScript.Run(ctx, r.client, keys, args...).Int()
 	if err != nil {
 		return fmt.Errorf("store: redis compare-and-swap: %w", err)
 	}

@@ -22,8 +22,20 @@ type Store interface {
 	// CompareAndSwap stores data under key if the entry's version is still oldVersion, and
 	// bumps the version by one; otherwise it returns ErrConflict and changes nothing.
 	CompareAndSwap(ctx context.Context, key string, oldVersion uint64, data []byte) error
+	// CompareAndSwapAll is CompareAndSwap of several entries at once: it stores every swap if
+	// every entry still has its version, in one write, or else returns ErrConflict and
+	// changes nothing. The keys must differ.
+	CompareAndSwapAll(ctx context.Context, swaps ...Swap) error
 	// Sweep deletes the entries not written since before, and says how many it deleted.
 	Sweep(ctx context.Context, before time.Time) (int, error)
+}
+
+// Swap is one entry of a CompareAndSwapAll: Data goes under Key if its version is still
+// Version (0 for an entry that does not exist yet).
+type Swap struct {
+	Key     string
+	Version uint64
+	Data    []byte
 }
 
 // TTL is how long an untouched match is kept: as long as the session cookie lives, so that a
@@ -86,6 +98,13 @@ func (o observed) Load(ctx context.Context, key string) ([]byte, uint64, error) 
 func (o observed) CompareAndSwap(ctx context.Context, key string, oldVersion uint64, data []byte) error {
 	start := time.Now()
 	err := o.s.CompareAndSwap(ctx, key, oldVersion, data)
+	o.observe("cas", time.Since(start), err)
+	return err
+}
+
+func (o observed) CompareAndSwapAll(ctx context.Context, swaps ...Swap) error {
+	start := time.Now()
+	err := o.s.CompareAndSwapAll(ctx, swaps...)
 	o.observe("cas", time.Since(start), err)
 	return err
 }

@@ -71,6 +71,61 @@ func TestCompareAndSwap(t *testing.T) {
 	})
 }
 
+// CompareAndSwapAll writes all its entries or none: one stale version refuses the whole
+// write, and the entries whose versions were right keep their old data.
+func TestCompareAndSwapAll(t *testing.T) {
+	stores(t, func(t *testing.T, s Store, _ *clock) {
+		ctx := context.Background()
+		if err := s.CompareAndSwap(ctx, "a", 0, []byte("a1")); err != nil {
+			t.Fatal(err)
+		}
+		// b does not exist yet (version 0); a is at version 1.
+		if err := s.CompareAndSwapAll(ctx, Swap{"a", 1, []byte("a2")}, Swap{"b", 0, []byte("b1")}); err != nil {
+			t.Fatalf("both right: %v", err)
+		}
+		for key, want := range map[string]string{"a": "a2", "b": "b1"} {
+			if data, v, _ := s.Load(ctx, key); string(data) != want || v != map[string]uint64{"a": 2, "b": 1}[key] {
+				t.Fatalf("after the write: %s = %q at %d", key, data, v)
+			}
+		}
+		// a is right (2), b is stale (0, not 1), c is new: nothing may change.
+		err := s.CompareAndSwapAll(ctx, Swap{"a", 2, []byte("a3")}, Swap{"b", 0, []byte("b2")}, Swap{"c", 0, []byte("c1")})
+		if !errors.Is(err, ErrConflict) {
+			t.Fatalf("one stale: err = %v, want ErrConflict", err)
+		}
+		if data, v, _ := s.Load(ctx, "a"); string(data) != "a2" || v != 2 {
+			t.Fatalf("a refused write changed a: %q at %d", data, v)
+		}
+		if data, v, _ := s.Load(ctx, "c"); data != nil || v != 0 {
+			t.Fatalf("a refused write created c: %q at %d", data, v)
+		}
+		// Of writers racing to create the same pair of keys, exactly one wins, and the pair
+		// holds that one's data in both keys.
+		const writers = 16
+		errs := make(chan error, writers)
+		for i := range writers {
+			go func() {
+				tag := []byte{byte('A' + i)}
+				errs <- s.CompareAndSwapAll(ctx, Swap{"x", 0, tag}, Swap{"y", 0, tag})
+			}()
+		}
+		won := 0
+		for range writers {
+			switch err := <-errs; {
+			case err == nil:
+				won++
+			case !errors.Is(err, ErrConflict):
+				t.Fatal(err)
+			}
+		}
+		x, _, _ := s.Load(ctx, "x")
+		y, _, _ := s.Load(ctx, "y")
+		if won != 1 || string(x) != string(y) || len(x) != 1 {
+			t.Fatalf("%d of %d racing writers won; x = %q, y = %q", won, writers, x, y)
+		}
+	})
+}
+
 func TestExpiry(t *testing.T) {
 	stores(t, func(t *testing.T, s Store, c *clock) {
 		if _, ok := s.(*Redis); ok {
