@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -17,12 +18,17 @@ import (
 
 // benchServer is the real router with a memory store, and the cookie of one visitor.
 func benchServer(b *testing.B) (*Server, *http.Cookie) {
+	return benchServerOn(b, store.NewMemory(store.TTL, time.Now))
+}
+
+// benchServerOn is benchServer on the store st.
+func benchServerOn(b *testing.B, st store.Store) (*Server, *http.Cookie) {
 	// Fixed match seeds, so that a benchmark renders the same deals from run to run and two
 	// builds can be compared.
 	var seed uint64
 	s, err := New(Config{
 		Seed:        func() uint64 { seed++; return seed },
-		Store:       store.NewMemory(store.TTL, time.Now),
+		Store:       st,
 		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
 		AsnasAI:     func(seed uint64) AsnasAI { return aiasnas.NewPlayer(seed) },
 		GuandanAI:   testGuandanAI,
@@ -90,8 +96,24 @@ func BenchmarkTablePage(b *testing.B) {
 
 // BenchmarkMovePost is one POST's work: load, a new match (the one move that is always
 // legal), the AI seats' turns, save, redirect.
-func BenchmarkMovePost(b *testing.B) {
-	s, c := benchServer(b)
+func BenchmarkMovePost(b *testing.B) { benchmarkRestartPost(b, store.NewMemory(store.TTL, time.Now)) }
+
+// BenchmarkRestartPostBolt is BenchmarkMovePost on the embedded store, the commits (two
+// syncs each) included, one writer at a time; writes/op counts the store writes a restart
+// waits for.
+func BenchmarkRestartPostBolt(b *testing.B) {
+	db, err := store.OpenBolt(filepath.Join(b.TempDir(), "bench.db"), store.TTL, time.Now)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	counting := &countingStore{Store: db}
+	benchmarkRestartPost(b, counting)
+	b.ReportMetric(float64(counting.writes.Load())/float64(b.N), "writes/op")
+}
+
+func benchmarkRestartPost(b *testing.B, st store.Store) {
+	s, c := benchServerOn(b, st)
 	id := benchVisitor(s, c)
 	for b.Loop() {
 		b.StopTimer()
