@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -324,4 +325,78 @@ func TestBoltGroupCommitWaitsOnlyInACrowd(t *testing.T) {
 	}
 	observed.Unlock()
 	t.Logf("%d writes in %d commits", writes, commits)
+}
+
+// The three stores agree, operation for operation, on random sequences of loads and single and
+// multi-key compare-and-swaps over a few keys, with versions right, stale or ahead: the memory
+// store, the simplest, is the model the other two must follow.
+func TestStoresAgree(t *testing.T) {
+	ctx := context.Background()
+	c := &clock{t: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	b, err := OpenBolt(filepath.Join(t.TempDir(), "m.db"), TTL, c.now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	named := []struct {
+		name string
+		s    Store
+	}{{"memory", NewMemory(TTL, c.now)}, {"bolt", b}, {"redis", newTestRedis(t)}}
+	keys := []string{"a", "b", "c", "d"}
+	rng := rand.New(rand.NewPCG(1, 2))
+	version := map[string]uint64{} // the model's versions, to aim swaps near them
+	steps, applied := 2000, 0
+	if testing.Short() {
+		steps = 500
+	}
+	for step := range steps {
+		var swaps []Swap
+		for _, k := range rng.Perm(len(keys))[:1+rng.IntN(3)] {
+			v := version[keys[k]]
+			switch rng.IntN(4) {
+			case 0:
+				v++ // ahead
+			case 1:
+				if v > 0 {
+					v-- // stale
+				}
+			}
+			swaps = append(swaps, Swap{keys[k], v, fmt.Appendf(nil, "%d:%s", step, keys[k])})
+		}
+		var results []error
+		for _, st := range named {
+			var err error
+			if len(swaps) == 1 && step%2 == 0 {
+				err = st.s.CompareAndSwap(ctx, swaps[0].Key, swaps[0].Version, swaps[0].Data)
+			} else {
+				err = st.s.CompareAndSwapAll(ctx, swaps...)
+			}
+			if err != nil && !errors.Is(err, ErrConflict) {
+				t.Fatalf("step %d, %s: %v", step, st.name, err)
+			}
+			results = append(results, err)
+		}
+		if results[0] == nil {
+			applied++
+		}
+		for i := 1; i < len(named); i++ {
+			if (results[i] == nil) != (results[0] == nil) {
+				t.Fatalf("step %d, %v: %s says %v, %s says %v", step, swaps, named[0].name, results[0], named[i].name, results[i])
+			}
+		}
+		for _, k := range keys {
+			want, wantV, _ := named[0].s.Load(ctx, k)
+			for _, st := range named[1:] {
+				got, gotV, err := st.s.Load(ctx, k)
+				if err != nil || string(got) != string(want) || gotV != wantV {
+					t.Fatalf("step %d, key %s: %s has %q at %d, %s has %q at %d (%v)", step, k, named[0].name, want, wantV, st.name, got, gotV, err)
+				}
+			}
+			version[k] = wantV
+		}
+	}
+	// Both outcomes must be common, or the sequence tests little.
+	if applied < steps/5 || applied > steps*4/5 {
+		t.Fatalf("%d of %d writes applied", applied, steps)
+	}
 }
