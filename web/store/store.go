@@ -10,8 +10,8 @@ import (
 	"time"
 )
 
-// ErrConflict is returned by CompareAndSwap when the entry's version is no longer the one the
-// caller loaded: somebody else saved in between.
+// ErrConflict is returned by CompareAndSwap and CompareAndSwapAll when an entry's version is
+// no longer the one the caller loaded: somebody else saved in between.
 var ErrConflict = errors.New("store: version conflict")
 
 // Store keeps versioned blobs under string keys.
