@@ -121,18 +121,19 @@ for pkg in $(go list ./...); do
 done
 load_bin="$(mktemp -d)/cardavia"
 go build -o "$load_bin" ./cmd/cardavia
-# Issue 10's target: 500 players, POST p99 at most 50 ms, no error. A run's p99 is its 50 or so
-# slowest POSTs of some 5,000, so a second in which the hypervisor takes this 2-core VM's CPU
+# Issue 10's target: 500 players, POST p99 at most 50 ms, no error. A run's p99 is its 75 or so
+# slowest POSTs of some 7,500, so a second in which the hypervisor takes this 2-core VM's CPU
 # (or its disk) decides it: on a quiet host the site meets the target, and in the runs that miss
 # the scheduler's latencies (go_sched_latencies_seconds) and the hypervisor's steal show the
 # host, not the server (BENCHMARKS.md). So the target must be met by one of up to eight runs of
-# 10 s, each on a fresh server, every run printed; an error fails at once.
-echo "== keeping up: 500 virtual players, POST p99 at most 50 ms in one of up to 8 runs of 10 s, no error allowed"
+# 15 s, each on a fresh server, every run printed; an error fails at once. (15 s, not less: the
+# first matches end, and "New match", the slowest POST, begins, some 18 s after a player joins.)
+echo "== keeping up: 500 virtual players, POST p99 at most 50 ms in one of up to 8 runs of 15 s, no error allowed"
 sync
 kept_up=""
 for try in 1 2 3 4 5 6 7 8; do
   sleep 3
-  if "$load_bin" load -spawn -players 500 -duration 10s -ramp 5s -max-errors 0 -max-post-p99 50ms 2>&1 | tee /tmp/load.$$.log; then
+  if "$load_bin" load -spawn -players 500 -duration 15s -ramp 5s -max-errors 0 -max-post-p99 50ms 2>&1 | tee /tmp/load.$$.log; then
     kept_up=$try
     break
   fi
