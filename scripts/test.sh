@@ -127,7 +127,7 @@ go build -o "$load_bin" ./cmd/cardavia
 # the scheduler's latencies (go_sched_latencies_seconds) and the hypervisor's steal show the
 # host, not the server (BENCHMARKS.md). So the target must be met by one of up to eight runs of
 # 15 s, each on a fresh server, every run printed; an error fails at once. (15 s, not less: the
-# first matches end, and "New match", the slowest POST, begins, some 18 s after a player joins.)
+# first matches end, and "New match", the slowest POST, begins, 15–20 s after a player joins.)
 echo "== keeping up: 500 virtual players, POST p99 at most 50 ms in one of up to 8 runs of 15 s, no error allowed"
 sync
 kept_up=""
