@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"slices"
@@ -267,28 +268,108 @@ func guandanShown(ts *testSite, visitor string) (gd.Match, error) {
 	return g.Match(), nil
 }
 
-// A restart stores the new match together with the old one's "replaced" mark in one write,
-// and the shelf in a second: each write is a commit (two syncs) that the player waits for.
-// A move is one write.
-func TestRestartIsTwoWrites(t *testing.T) {
+// Every move is one write, the commit the player waits for: a plain move, the first move
+// (which also names the match on the visitor's shelf), the last (which adds it to the
+// history) and a restart (which also claims the old match's "replaced" mark).
+func TestEveryPostIsOneWrite(t *testing.T) {
 	counting := &countingStore{Store: store.NewMemory(store.TTL, time.Now)}
 	ts := newSite(t, func(c *Config) { c.Store = counting })
-	for i := range 3 {
-		move := attr(ts.get("/asnas").doc.Find("[data-move]").First(), "data-move")
+	rng := rand.New(rand.NewPCG(4, 4))
+	posts := 0
+	post := func(path string, form url.Values) {
+		t.Helper()
 		before := counting.writes.Load()
-		if p := ts.post("/asnas/restart", url.Values{"move": {move}}); p.status != http.StatusSeeOther {
-			t.Fatalf("restart %d: %d", i, p.status)
-		}
-		if n := counting.writes.Load() - before; n != 2 {
-			t.Errorf("restart %d: %d writes, want 2 (the match with its mark, the shelf)", i, n)
-		}
-		move = attr(ts.get("/asnas").doc.Find("[data-move]").First(), "data-move")
-		before = counting.writes.Load()
-		if p := ts.post("/asnas/move", url.Values{"move": {move}, "verb": {"look"}}); p.status != http.StatusSeeOther {
-			t.Fatalf("move %d: %d", i, p.status)
+		if loc := ts.location(path, form); strings.Contains(loc, "notice") {
+			t.Fatalf("%s: %s", path, loc)
 		}
 		if n := counting.writes.Load() - before; n != 1 {
-			t.Errorf("move %d: %d writes, want 1", i, n)
+			t.Fatalf("%s (post %d): %d writes, want 1", path, posts, n)
+		}
+		posts++
+	}
+	for match := range 2 {
+		for ended := false; !ended; {
+			p := ts.table()
+			form := url.Values{"move": {moveOf(p)}}
+			switch vs := verbs(p); {
+			case len(vs) > 0:
+				form.Set("verb", vs[rng.IntN(len(vs))])
+				post("/asnas/move", form)
+			case p.doc.Find(`[data-action="new"]`).Length() == 1:
+				post("/asnas/restart", form)
+				ended = true
+			default:
+				post("/asnas/next", form)
+			}
+		}
+		h := ts.get("/asnas/history")
+		if n := h.doc.Find(`[data-past] > li`).Length(); n != match+1 {
+			t.Fatalf("after %d matches the history lists %d", match+1, n)
 		}
 	}
+	if posts < 2*asnas.DealsPerMatch {
+		t.Fatalf("only %d posts in two matches", posts)
+	}
+}
+
+// shelfRacer changes the visitor's shelf just before a write that carries it, as another
+// tab's move would: the write is refused, and the move must still apply, the shelf after it.
+type shelfRacer struct {
+	store.Store
+	raced atomic.Int64
+}
+
+func (r *shelfRacer) CompareAndSwapAll(ctx context.Context, swaps ...store.Swap) error {
+	for _, sw := range swaps {
+		if strings.HasPrefix(sw.Key, "shelf:") && len(swaps) > 1 {
+			data, v, err := r.Store.Load(ctx, sw.Key)
+			if err != nil {
+				return err
+			}
+			if data == nil {
+				data = []byte(`{"v":1,"stats":{},"saved":0}`)
+			}
+			if err := r.Store.CompareAndSwap(ctx, sw.Key, v, data); err != nil {
+				return err
+			}
+			r.raced.Add(1)
+		}
+	}
+	return r.Store.CompareAndSwapAll(ctx, swaps...)
+}
+
+func TestMoveAppliesWhenItsShelfRaced(t *testing.T) {
+	racer := &shelfRacer{Store: store.NewMemory(store.TTL, time.Now)}
+	ts := newSite(t, func(c *Config) { c.Store = racer })
+	p := ts.table()
+	first := moveOf(p)
+	if loc := ts.location("/asnas/restart", url.Values{"move": {first}}); strings.Contains(loc, "notice") {
+		t.Fatalf("restart: %s", loc)
+	}
+	if racer.raced.Load() == 0 {
+		t.Fatal("the restart's write carried no shelf")
+	}
+	p = ts.table()
+	if moveOf(p) == first {
+		t.Fatal("the restart did not apply")
+	}
+	ctx := context.Background()
+	data, _, _ := racer.Load(ctx, asnasGame.shelfKey(ts.visitorID()))
+	sh, err := decodeShelf(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	id, _ := record.SplitToken(mustParse(t, moveOf(p)))
+	if sh.Current != id.String() {
+		t.Errorf("the shelf names match %q, want the new %q", sh.Current, id)
+	}
+}
+
+func mustParse(t *testing.T, s string) uint64 {
+	t.Helper()
+	n, err := strconv.ParseUint(s, 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return n
 }

@@ -166,9 +166,7 @@ func (t table[L]) updateShelf(ctx context.Context, s *Server, visitor string, ch
 		if err != nil {
 			return err
 		}
-		change(&sh)
-		sh.Version, sh.Saved = shelfVersion, s.cfg.Now().Unix()
-		out, err := json.Marshal(sh)
+		out, err := encodeShelf(s, sh, change)
 		if err != nil {
 			return err
 		}
@@ -178,6 +176,19 @@ func (t table[L]) updateShelf(ctx context.Context, s *Server, visitor string, ch
 		}
 	}
 	return store.ErrConflict
+}
+
+// storedShelf is a shelf as loaded, with the version a write of it compares.
+type storedShelf struct {
+	shelf
+	version uint64
+}
+
+// encodeShelf is sh after change, stamped with the format and the time, as stored.
+func encodeShelf(s *Server, sh shelf, change func(*shelf)) ([]byte, error) {
+	change(&sh)
+	sh.Version, sh.Saved = shelfVersion, s.cfg.Now().Unix()
+	return json.Marshal(sh)
 }
 
 // pending is the match a visitor's first move at a table starts: the table page shows it

@@ -95,8 +95,8 @@ func (t table[L]) loadMatch(ctx context.Context, s *Server, id record.ID, shared
 
 // current is the visitor's stored current match, if there is one, with its shelf; shared as
 // for loadMatch.
-func (t table[L]) current(ctx context.Context, s *Server, visitor string, shared bool) (l L, version uint64, sh shelf, ok bool, err error) {
-	sh, _, err = t.loadShelf(ctx, s, visitor)
+func (t table[L]) current(ctx context.Context, s *Server, visitor string, shared bool) (l L, version uint64, sh storedShelf, ok bool, err error) {
+	sh.shelf, sh.version, err = t.loadShelf(ctx, s, visitor)
 	if err != nil {
 		return l, 0, sh, false, err
 	}
@@ -142,9 +142,9 @@ func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, sh
 			if err == nil {
 				_, err = s.ensureVisitor(w, r)
 			}
-			return l, stored, err
+			return l, stored.shelf, err
 		}
-		sh = stored
+		sh = stored.shelf
 	}
 	var p pending
 	if _, err := s.saveVisitor(w, r, func(v *visitorState) { p = t.pending(s, v, true) }); err != nil {
@@ -210,16 +210,29 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		return err
 	}
 	data := l.Encode()
+	swaps := []store.Swap{{Key: matchKey(t.id(l)), Version: version, Data: data}}
 	if t.id(l) != t.id(old) {
-		// A restart. In one write it claims the old match's one "replaced" mark (written
+		// A restart. In the same write it claims the old match's one "replaced" mark (written
 		// once, from nothing), so that of two racing restarts only one wins, even when the
 		// other loaded the old match after the first had claimed it, and stores the new match
 		// under its own, so far unused, key.
-		err = s.cfg.Store.CompareAndSwapAll(ctx,
-			store.Swap{Key: replacedKey(t.id(old)), Data: []byte{1}},
-			store.Swap{Key: matchKey(t.id(l)), Data: data})
-	} else {
-		err = s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, data)
+		swaps = []store.Swap{{Key: replacedKey(t.id(old)), Data: []byte{1}}, {Key: matchKey(t.id(l)), Data: data}}
+	}
+	// The shelf changes with the move when the match begins, ends or the shelf is due to be
+	// kept alive: then it goes in the same write, one commit for the player to wait for. If
+	// that write is refused, the match alone is tried: a shelf changed meanwhile (another
+	// tab's move) must not refuse the move, which then updates the shelf on its own.
+	filing := t.shelving(s, sh.shelf, l)
+	shelved := false
+	if filing != nil {
+		out, err := encodeShelf(s, sh.shelf, filing)
+		if err != nil {
+			return err
+		}
+		shelved = s.cfg.Store.CompareAndSwapAll(ctx, append(swaps, store.Swap{Key: t.shelfKey(v.id), Version: sh.version, Data: out})...) == nil
+	}
+	if !shelved {
+		err = s.cfg.Store.CompareAndSwapAll(ctx, swaps...)
 	}
 	if errors.Is(err, store.ErrConflict) {
 		// Another request of this visitor moved first; this form is now stale.
@@ -230,9 +243,11 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	}
 	// The table the redirect shows reads the match just stored: from here on l is only read.
 	s.decoded.put(t.id(l), data, l)
-	if err := t.file(ctx, s, v.id, sh, l); err != nil {
-		// The move is saved; only the history missed it. Logged, not shown.
-		s.log.ErrorContext(ctx, "update shelf", "game", t.game, "err", err)
+	if filing != nil && !shelved {
+		if err := t.updateShelf(ctx, s, v.id, filing); err != nil {
+			// The move is saved; only the history missed it. Logged, not shown.
+			s.log.ErrorContext(ctx, "update shelf", "game", t.game, "err", err)
+		}
 	}
 	if t.id(l) != t.id(old) || fresh {
 		s.metrics.MatchStarted(t.game)
@@ -257,10 +272,11 @@ func (t table[L]) answer(s *Server, w http.ResponseWriter, r *http.Request,
 	return back(w, r, notice)
 }
 
-// file keeps the visitor's shelf up to date after a move on l: l becomes the current match,
-// a finished match goes to the past ones, and the shelf is written again once a day so that
-// it lives as long as the matches it points to.
-func (t table[L]) file(ctx context.Context, s *Server, visitor string, sh shelf, l L) error {
+// shelving is how a move on l changes the visitor's shelf sh, or nil when it does not: l
+// becomes the current match, a finished match goes to the past ones, and the shelf is written
+// again once a day so that it lives as long as the matches it points to. The change may be
+// applied to a shelf read later than sh.
+func (t table[L]) shelving(s *Server, sh shelf, l L) func(*shelf) {
 	id := t.id(l).String()
 	finished := t.over(l) && !sh.has(id)
 	if sh.Current == id && !finished && !sh.stale(s.cfg.Now()) {
@@ -272,12 +288,12 @@ func (t table[L]) file(ctx context.Context, s *Server, visitor string, sh shelf,
 		p.ID, p.Finished = id, s.cfg.Now().Unix()
 		past = &p
 	}
-	return t.updateShelf(ctx, s, visitor, func(sh *shelf) {
+	return func(sh *shelf) {
 		sh.Current = id
 		if past != nil && !sh.has(id) {
 			sh.add(*past)
 		}
-	})
+	}
 }
 
 // restart is the step that throws the match away and deals a new one, for the confirmed
