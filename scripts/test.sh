@@ -123,11 +123,11 @@ load_bin="$(mktemp -d)/cardavia"
 go build -o "$load_bin" ./cmd/cardavia
 # Issue 10's target: 500 players, POST p99 at most 50 ms, no error. A run's p99 is its 75 or so
 # slowest POSTs of some 7,500, so a second in which the hypervisor takes this 2-core VM's CPU
-# (or its disk) decides it: on a quiet host the site meets the target, and in the runs that miss
-# the scheduler's latencies (go_sched_latencies_seconds) and the hypervisor's steal show the
-# host, not the server (BENCHMARKS.md). So the target must be met by one of up to ten runs of
-# 15 s, each on a fresh server, every run printed; an error fails at once. (15 s, not less: the
-# first matches end, and "New match", the slowest POST, begins, 15–20 s after a player joins.)
+# (or its disk) decides it. On a quiet host the site meets the target; the runs that miss show
+# goroutines waiting for a CPU (go_sched_latencies_seconds), more CPU time for the same requests
+# and, mostly, the hypervisor's steal (BENCHMARKS.md). So the target must be met by one of up to
+# ten runs of 15 s, each on a fresh server, every run printed; an error fails at once. (15 s, not
+# less: the first matches end, and their "New match" is posted, 15-20 s after a player joins.)
 echo "== keeping up: 500 virtual players, POST p99 at most 50 ms in one of up to 10 runs of 15 s, no error allowed"
 sync
 kept_up=""
