@@ -2,7 +2,9 @@ package guandan
 
 import (
 	"flag"
+	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -111,6 +113,7 @@ func TestSearchAgainstTrueHands(t *testing.T) {
 	for _, c := range strings.Split(*truthConfigs, ";") {
 		o := parseOptions(t, c)
 		gain, dev := 0.0, 0
+		byKind := map[string][2]float64{} // deviations and their gain, by kind of deviation
 		for i, p := range pos {
 			m := NewMaster(uint64(i), o)
 			if r, ok := revealOf(t, c, p); ok {
@@ -124,13 +127,25 @@ func TestSearchAgainstTrueHands(t *testing.T) {
 				continue
 			}
 			dev++
+			g := 0.0
 			for ps := uint64(0); ps < 4; ps++ {
 				sa, _ := rollout(p.v, p.hands, a, ps)
 				sp, _ := rollout(p.v, p.hands, planned, ps)
-				gain += (sa - sp) / 4
+				g += (sa - sp) / 4
 			}
+			gain += g
+			k := deviationKind(p.v, planned, a)
+			byKind[k] = [2]float64{byKind[k][0] + 1, byKind[k][1] + g}
 		}
 		t.Logf("[%s] %d deviations, true gain %.2f deals (%.3f a deal)", c, dev, gain, gain/float64(*truthDeals))
+		kinds := make([]string, 0, len(byKind))
+		for k := range byKind {
+			kinds = append(kinds, k)
+		}
+		slices.Sort(kinds)
+		for _, k := range kinds {
+			t.Logf("    %-40s %4.0f deviations, gain %6.2f (%.3f a deal)", k, byKind[k][0], byKind[k][1], byKind[k][1]/float64(*truthDeals))
+		}
 	}
 }
 
@@ -281,4 +296,41 @@ func allBut(h gd.Set, k, s int) gd.Set {
 		out.Add(x)
 	}
 	return out
+}
+
+// deviationKind names what kind of decision a deviation of the search from the planner is:
+// a lead or a follow (over the partner or an opponent), what the planner did and what the
+// search did instead, and how many cards the next opponent holds.
+func deviationKind(v gd.View, planned, searched gd.Action) string {
+	what := func(a gd.Action) string {
+		switch {
+		case a.Kind == gd.ActPass:
+			return "pass"
+		case a.Reading.IsBomb():
+			return "bomb"
+		}
+		return "play"
+	}
+	situation := "lead"
+	if !(v.Leading || v.LastPlay.Reading.IsZero()) {
+		situation = "follow-opp"
+		if v.LastSeat == (v.Seat+2)%4 {
+			situation = "follow-partner"
+		}
+	}
+	next := v.Seats[(v.Seat+1)%4]
+	n := next.Count
+	if next.Place != 0 {
+		n = 0
+	}
+	band := "next>8"
+	switch {
+	case n == 0:
+		band = "next out"
+	case n <= 3:
+		band = "next<=3"
+	case n <= 8:
+		band = "next<=8"
+	}
+	return fmt.Sprintf("%s %s->%s %s", situation, what(planned), what(searched), band)
 }
