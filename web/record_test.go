@@ -64,6 +64,15 @@ func (t table[L]) put(tb testing.TB, s *Server, visitor string, l L) string {
 type countingStore struct {
 	store.Store
 	writes atomic.Int64
+	// matchLoads counts the reads of match entries.
+	matchLoads atomic.Int64
+}
+
+func (c *countingStore) Load(ctx context.Context, key string) ([]byte, uint64, error) {
+	if strings.HasPrefix(key, "match:") {
+		c.matchLoads.Add(1)
+	}
+	return c.Store.Load(ctx, key)
 }
 
 func (c *countingStore) CompareAndSwap(ctx context.Context, key string, old uint64, data []byte) error {
@@ -372,4 +381,76 @@ func mustParse(t *testing.T, s string) uint64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestFirstMoveOfAStaleTab: a first move reads no match (it stores the pending one from
+// nothing), and the same first move again from a tab whose cookie still names that pending
+// match, after the first applied, is stale and changes nothing.
+func TestFirstMoveOfAStaleTab(t *testing.T) {
+	counting := &countingStore{Store: store.NewMemory(store.TTL, time.Now)}
+	ts := newSite(t, func(c *Config) { c.Store = counting })
+	u, _ := url.Parse(ts.srv.URL)
+	form := url.Values{"move": {moveOf(ts.table())}, "verb": {"look"}}
+	staleTab := ts.client.Jar.Cookies(u)
+	if loc := ts.location("/asnas/move", form); loc != "/asnas" {
+		t.Fatalf("first move: %s", loc)
+	}
+	if n := counting.matchLoads.Load(); n != 0 {
+		t.Errorf("the first move read %d matches, want none", n)
+	}
+	after := moveOf(ts.table())
+	if after == form.Get("move") {
+		t.Fatal("the first move did not apply")
+	}
+	ts.client.Jar.SetCookies(u, staleTab)
+	before := counting.writes.Load()
+	if loc := ts.location("/asnas/move", form); loc != "/asnas?notice=stale" {
+		t.Errorf("the first move again from the stale tab: %s, want the stale notice", loc)
+	}
+	if got := moveOf(ts.table()); got != after {
+		t.Errorf("the stale first move changed the match: move %s, want %s", got, after)
+	}
+	if n := counting.writes.Load() - before; n != 0 {
+		t.Errorf("the stale first move wrote %d times", n)
+	}
+}
+
+// matchRacer stores a match just before the first write that would store it from nothing,
+// as another tab's first move of the same pending match would.
+type matchRacer struct {
+	store.Store
+	raced atomic.Bool
+}
+
+func (r *matchRacer) CompareAndSwapAll(ctx context.Context, swaps ...store.Swap) error {
+	for _, sw := range swaps {
+		if strings.HasPrefix(sw.Key, "match:") && sw.Version == 0 && !r.raced.Swap(true) {
+			if err := r.Store.CompareAndSwap(ctx, sw.Key, 0, sw.Data); err != nil {
+				return err
+			}
+		}
+	}
+	return r.Store.CompareAndSwapAll(ctx, swaps...)
+}
+
+// TestFirstMoveThatLostARace: a first move whose pending match another tab stored meanwhile
+// is stale, and the visitor's next table deals a new match rather than the taken one.
+func TestFirstMoveThatLostARace(t *testing.T) {
+	racer := &matchRacer{Store: store.NewMemory(store.TTL, time.Now)}
+	ts := newSite(t, func(c *Config) { c.Store = racer })
+	first := moveOf(ts.table())
+	if loc := ts.location("/asnas/move", url.Values{"move": {first}, "verb": {"look"}}); loc != "/asnas?notice=stale" {
+		t.Fatalf("the first move that lost the race: %s, want the stale notice", loc)
+	}
+	if !racer.raced.Load() {
+		t.Fatal("no race was run")
+	}
+	taken, _ := record.SplitToken(mustParse(t, first))
+	next, _ := record.SplitToken(mustParse(t, moveOf(ts.table())))
+	if next == taken {
+		t.Errorf("the next table deals the taken match %s again", taken)
+	}
+	if loc := ts.location("/asnas/move", url.Values{"move": {moveOf(ts.table())}, "verb": {"look"}}); loc != "/asnas" {
+		t.Errorf("the first move of the new match: %s", loc)
+	}
 }

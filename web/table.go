@@ -180,23 +180,16 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	fresh := !ok
 	if fresh {
 		// The visitor's first move: the match the table showed them, from their cookie.
+		// It is stored from nothing (version 0), so that when another tab's first move got
+		// there first (or, once in 2^40, another match has this id) the write is refused.
 		p := t.pending(s, v, false)
 		if p.id == 0 {
 			return t.answer(s, w, r, back, views.NoticeExpired, nil)
 		}
-		data, ver, err := s.cfg.Store.Load(ctx, matchKey(p.id))
-		if err != nil {
-			return err
-		}
-		if data != nil {
-			// Another tab's first move got there first (or, once in 2^40, another match has
-			// this id): this form is stale, and the next table gets a new pending match.
-			return t.answer(s, w, r, back, views.NoticeStale, t.dropPending)
-		}
 		if l, err = t.deal(s, p.id, p.seed); err != nil {
 			return err
 		}
-		version = ver
+		version = 0
 	}
 	if move != l.Token() {
 		return t.answer(s, w, r, back, views.NoticeStale, nil)
@@ -235,8 +228,13 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		err = s.cfg.Store.CompareAndSwapAll(ctx, swaps...)
 	}
 	if errors.Is(err, store.ErrConflict) {
-		// Another request of this visitor moved first; this form is now stale.
-		return t.answer(s, w, r, back, views.NoticeStale, nil)
+		// Another request of this visitor moved first; this form is now stale. If it was the
+		// first move, the pending match is taken: the next table gets a new one.
+		var change func(*visitorState)
+		if fresh {
+			change = t.dropPending
+		}
+		return t.answer(s, w, r, back, views.NoticeStale, change)
 	}
 	if err != nil {
 		return err
