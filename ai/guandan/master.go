@@ -1,9 +1,12 @@
 package guandan
 
 import (
+	"fmt"
 	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
+	"strings"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
@@ -33,6 +36,37 @@ type Options struct {
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
 // decision times they give.
 var DefaultOptions = Options{Samples: 64, Budget: 65000, Near: 12, Candidates: 4, Margin: 1, Tries: 16}
+
+// ParseOptions reads space-separated "Name=value" fields (the names of Options' fields, as
+// "Samples=96 Budget=150000") over DefaultOptions, so that the arena and the measurements can
+// screen a variant without a change to the code.
+func ParseOptions(s string) (Options, error) {
+	o := DefaultOptions
+	for _, f := range strings.Fields(s) {
+		k, val, _ := strings.Cut(f, "=")
+		x, err := strconv.ParseFloat(val, 64)
+		if err != nil || x < 0 {
+			return o, fmt.Errorf("guandan options: %q: want Name=value with a value of at least 0", f)
+		}
+		switch k {
+		case "Samples":
+			o.Samples = int(x)
+		case "Budget":
+			o.Budget = int(x)
+		case "Near":
+			o.Near = int(x)
+		case "Candidates":
+			o.Candidates = int(x)
+		case "Tries":
+			o.Tries = int(x)
+		case "Margin":
+			o.Margin = x
+		default:
+			return o, fmt.Errorf("guandan options: unknown option %q (Samples, Budget, Near, Candidates, Tries, Margin)", k)
+		}
+	}
+	return o, nil
+}
 
 // minSamples is the fewest samples on which the search may leave the planner: on fewer, a
 // better move cannot be told from luck.

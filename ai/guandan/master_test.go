@@ -65,3 +65,20 @@ func TestMasterBeatsBaselines(t *testing.T) {
 		})
 	}
 }
+
+func TestParseOptions(t *testing.T) {
+	o, err := ParseOptions("Samples=96 Budget=150000 Margin=1.5")
+	want := DefaultOptions
+	want.Samples, want.Budget, want.Margin = 96, 150000, 1.5
+	if err != nil || o != want {
+		t.Errorf("ParseOptions = %+v, %v; want %+v", o, err, want)
+	}
+	if o, err := ParseOptions(""); err != nil || o != DefaultOptions {
+		t.Errorf(`ParseOptions("") = %+v, %v; want the defaults`, o, err)
+	}
+	for _, bad := range []string{"Samples", "Samples=x", "Samples=-1", "Depth=3", "=3"} {
+		if _, err := ParseOptions(bad); err == nil {
+			t.Errorf("ParseOptions(%q) succeeded", bad)
+		}
+	}
+}

@@ -66,34 +66,18 @@ func truthPositions(t *testing.T, deals, near int) []truthPosition {
 	return out
 }
 
-// parseOptions reads "Name=value" fields over DefaultOptions.
-func parseOptions(t *testing.T, s string) Options {
-	o := DefaultOptions
-	for _, f := range strings.Fields(s) {
-		k, val, _ := strings.Cut(f, "=")
-		if k == "oracle" || k == "default" || k == "reveal" {
-			continue
+// parseOptions reads a config's Master options; its "oracle", "default" and "reveal=..."
+// fields are for revealOf.
+func parseOptions(t *testing.T, c string) Options {
+	var fields []string
+	for _, f := range strings.Fields(c) {
+		if k, _, _ := strings.Cut(f, "="); k != "oracle" && k != "default" && k != "reveal" {
+			fields = append(fields, f)
 		}
-		x, err := strconv.ParseFloat(val, 64)
-		if err != nil {
-			t.Fatalf("option %q: %v", f, err)
-		}
-		switch k {
-		case "Samples":
-			o.Samples = int(x)
-		case "Budget":
-			o.Budget = int(x)
-		case "Near":
-			o.Near = int(x)
-		case "Candidates":
-			o.Candidates = int(x)
-		case "Tries":
-			o.Tries = int(x)
-		case "Margin":
-			o.Margin = x
-		default:
-			t.Fatalf("unknown option %q", k)
-		}
+	}
+	o, err := ParseOptions(strings.Join(fields, " "))
+	if err != nil {
+		t.Fatal(err)
 	}
 	return o
 }

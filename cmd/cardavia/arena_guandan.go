@@ -22,23 +22,25 @@ type guandanMatchup struct {
 	us, them func(seat int, seed uint64) ai.Agent
 }
 
-// guandanMatchups are the team pairings the Guandan arena measures: the planner (Club) and the
-// search (Master) against each baseline, Master against Club, greedy against random for scale,
-// and the planner against itself, which must come out near 50% (a check that swapping the
-// seats is fair; the two teams differ only in their seeds).
-var guandanMatchups = []guandanMatchup{
-	{"ai vs random", newAI, newRandom},
-	{"ai vs greedy", newAI, newGreedy},
-	{"greedy vs random", newGreedy, newRandom},
-	{"ai vs ai", newAI, newAI},
-	{"master vs club", newMaster, newAI},
-	{"master vs greedy", newMaster, newGreedy},
-	{"master vs random", newMaster, newRandom},
-	{"beginner vs club", newBeginner, newAI},
+// guandanMatchups are the team pairings the Guandan arena measures, Master searching with
+// opt: the planner (Club) and the search (Master) against each baseline, Master against Club,
+// greedy against random for scale, and the planner against itself, which must come out near
+// 50% (a check that swapping the seats is fair; the two teams differ only in their seeds).
+func guandanMatchups(opt ai.Options) []guandanMatchup {
+	newMaster := func(_ int, seed uint64) ai.Agent { return ai.NewMaster(seed, opt) }
+	return []guandanMatchup{
+		{"ai vs random", newAI, newRandom},
+		{"ai vs greedy", newAI, newGreedy},
+		{"greedy vs random", newGreedy, newRandom},
+		{"ai vs ai", newAI, newAI},
+		{"master vs club", newMaster, newAI},
+		{"master vs greedy", newMaster, newGreedy},
+		{"master vs random", newMaster, newRandom},
+		{"beginner vs club", newBeginner, newAI},
+	}
 }
 
 func newAI(_ int, seed uint64) ai.Agent       { return ai.New(seed) }
-func newMaster(_ int, seed uint64) ai.Agent   { return ai.NewMaster(seed, ai.DefaultOptions) }
 func newBeginner(_ int, seed uint64) ai.Agent { return ai.NewAgent(ai.LevelBeginner, seed) }
 func newRandom(_ int, seed uint64) ai.Agent   { return ai.NewRandom(seed) }
 func newGreedy(_ int, _ uint64) ai.Agent      { return ai.NewGreedy() }
@@ -56,8 +58,13 @@ func runGuandanArena(ctx context.Context, args []string, out io.Writer) error {
 	matches := fs.Int("matches", 0, "whole matches per matchup (even), besides the deals")
 	seed := fs.Uint64("seed", 1, "seed from which every deal and player seed is derived")
 	only := fs.String("only", "ai vs random,ai vs greedy,greedy vs random,ai vs ai", "comma-separated matchups to play, or \"all\"")
+	master := fs.String("master", "", `Master's search options over its defaults, e.g. "Samples=96 Budget=150000" (Samples, Budget, Near, Candidates, Tries, Margin)`)
 	if err := fs.Parse(args); err != nil {
 		return err
+	}
+	opt, err := ai.ParseOptions(*master)
+	if err != nil {
+		return fmt.Errorf("arena guandan: -master: %w", err)
 	}
 	if *deals < 2 || *deals%2 != 0 {
 		return fmt.Errorf("arena guandan: -deals must be an even number of at least 2, got %d", *deals)
@@ -66,7 +73,7 @@ func runGuandanArena(ctx context.Context, args []string, out io.Writer) error {
 		return fmt.Errorf("arena guandan: -matches must be an even number, got %d", *matches)
 	}
 	var chosen []guandanMatchup
-	for _, m := range guandanMatchups {
+	for _, m := range guandanMatchups(opt) {
 		if *only == "all" || slices.Contains(strings.Split(*only, ","), m.name) {
 			chosen = append(chosen, m)
 		}
@@ -75,6 +82,9 @@ func runGuandanArena(ctx context.Context, args []string, out io.Writer) error {
 		return fmt.Errorf("arena guandan: -only %q names no matchup", *only)
 	}
 	fmt.Fprintf(out, "Guandan arena: %d deals per matchup, seed %d; deals won by the first team\n", *deals, *seed)
+	if opt != ai.DefaultOptions {
+		fmt.Fprintf(out, "Master's options: %+v\n", opt)
+	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "matchup\twon\trate\t95% CI\tdecision median\tp99\tmax\t")
 	for _, m := range chosen {

@@ -34,7 +34,7 @@ func TestArenaGuandanMasterAndMatches(t *testing.T) {
 }
 
 func TestArenaGuandanRefusesBadFlags(t *testing.T) {
-	for _, args := range [][]string{{"guandan", "-deals", "3"}, {"guandan", "-deals", "0"}, {"guandan", "-bogus"}, {"guandan", "-only", "nobody"}, {"guandan", "-matches", "3"}} {
+	for _, args := range [][]string{{"guandan", "-deals", "3"}, {"guandan", "-deals", "0"}, {"guandan", "-bogus"}, {"guandan", "-only", "nobody"}, {"guandan", "-matches", "3"}, {"guandan", "-master", "Samples=x"}, {"guandan", "-master", "Depth=3"}} {
 		var out bytes.Buffer
 		if err := runArena(context.Background(), args, &out); err == nil {
 			t.Errorf("runArena(%q) succeeded", args)
@@ -48,5 +48,16 @@ func TestArenaGuandanStopsWhenCancelled(t *testing.T) {
 	var out bytes.Buffer
 	if err := runArena(ctx, []string{"guandan", "-deals", "2000"}, &out); err == nil {
 		t.Error("a cancelled arena reported success")
+	}
+}
+
+func TestArenaGuandanMasterOptions(t *testing.T) {
+	var out bytes.Buffer
+	args := []string{"guandan", "-deals", "2", "-seed", "3", "-only", "master vs random", "-master", "Samples=16 Margin=2"}
+	if err := runArena(context.Background(), args, &out); err != nil {
+		t.Fatal(err)
+	}
+	if got := out.String(); !strings.Contains(got, "Samples:16") || !strings.Contains(got, "Margin:2") {
+		t.Errorf("the arena does not say which options Master searched with:\n%s", got)
 	}
 }
