@@ -73,6 +73,19 @@ func replayURL(game string, id record.ID, deal int) string {
 	return fmt.Sprintf("/%s/replay/%s/%d", game, id, deal)
 }
 
+// replayURLs are the addresses of a deal's replay and of the match's deals before and after it
+// ("" where the match has none).
+func replayURLs(game string, id record.ID, deal, deals int) (this, prev, next string) {
+	this = replayURL(game, id, deal)
+	if deal > 1 {
+		prev = replayURL(game, id, deal-1)
+	}
+	if deal < deals {
+		next = replayURL(game, id, deal+1)
+	}
+	return this, prev, next
+}
+
 // asnasHistory is the visitor's As-Nas history.
 func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 	a, sh, err := asnasGame.open(s, w, r)
@@ -80,11 +93,7 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	h := historyOf("asnas", sh)
-	cur := views.HistoryMatch{Points: a.Match().Totals[humanSeat]}
-	for n := 1; n <= a.Deals(); n++ {
-		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL("asnas", a.ID, n)})
-	}
-	h.Current = &cur
+	h.Current = currentMatch("asnas", sh, a.ID, a.Deals())
 	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
 		x := asnas.Score(p.Points).Float()
 		return x, i18n.T(r.Context(), "history.points", i18n.Number(r.Context(), x, 2))
@@ -99,16 +108,24 @@ func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	h := historyOf("guandan", sh)
-	m := g.Match()
-	cur := views.HistoryMatch{Levels: m.Levels}
-	for n := 1; n <= g.Deals(); n++ {
-		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL("guandan", g.ID, n)})
-	}
-	h.Current = &cur
+	h.Current = currentMatch("guandan", sh, g.ID, g.Deals())
 	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
 		return float64(p.Stats.Levels), i18n.T(r.Context(), "history.climbed", p.Stats.Levels)
 	})
 	return s.render(w, r, http.StatusOK, views.HistoryPage(s.chrome(r, "guandan"), h))
+}
+
+// currentMatch is the match the table shows, with its deals, or nil once it is over: a finished
+// match is listed with the finished ones, and twice would read as two matches.
+func currentMatch(game string, sh shelf, id record.ID, deals int) *views.HistoryMatch {
+	if sh.has(id.String()) {
+		return nil
+	}
+	cur := views.HistoryMatch{}
+	for n := 1; n <= deals; n++ {
+		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})
+	}
+	return &cur
 }
 
 // historyOf is the part of a history page that comes from the shelf.
@@ -188,8 +205,8 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), URL: replayURL("asnas", id, deal),
-		Asnas: views.AsnasTable{View: humanView(m), Log: ev}}
+	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: humanView(m), Log: ev}}
+	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
 	return s.render(w, r, http.StatusOK, views.ReplayPage(s.chrome(r, "asnas"), rp))
 }
 
@@ -210,7 +227,8 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rp := views.Replay{Game: "guandan", Deal: deal, Step: step, Steps: g.Steps(deal), URL: replayURL("guandan", id, deal),
+	rp := views.Replay{Game: "guandan", Deal: deal, Step: step, Steps: g.Steps(deal),
 		Guandan: views.GuandanTable{View: m.View(humanSeat), Log: ev, Arrange: views.ArrangeRank}}
+	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("guandan", id, deal, g.Deals())
 	return s.render(w, r, http.StatusOK, views.ReplayPage(s.chrome(r, "guandan"), rp))
 }

@@ -39,6 +39,24 @@ func playAsnasToTheEnd(t *testing.T, ts *testSite, rng *rand.Rand) page {
 	return page{}
 }
 
+// finishedOnce checks the history at a match's end, before a new one: the match is listed
+// once, with the finished ones, and the current match's place says there is none in progress.
+func finishedOnce(t *testing.T, ts *testSite, game string, deals int) {
+	t.Helper()
+	for _, lang := range historyLangs {
+		h := ts.get("/"+game+"/history", "Accept-Language", lang)
+		if n := h.doc.Find(`[data-past] > li`).Length(); h.status != http.StatusOK || n != 1 {
+			t.Fatalf("%s %s at the match end: history %d, %d finished matches, want 1", game, lang, h.status, n)
+		}
+		if n := h.doc.Find("a[data-replay]").Length(); n != deals {
+			t.Errorf("%s %s at the match end: %d replay links, want the finished match's %d once", game, lang, n, deals)
+		}
+		if over := h.doc.Find(`[data-current="over"]`); over.Length() != 1 || strings.TrimSpace(over.Text()) == "" {
+			t.Errorf("%s %s at the match end: the current match's section does not say that none is in progress", game, lang)
+		}
+	}
+}
+
 // replayOf reads the match and deal of a replay link.
 func replayOf(t *testing.T, href string) (record.ID, int) {
 	t.Helper()
@@ -94,6 +112,7 @@ func TestAsnasHistoryAndReplays(t *testing.T) {
 	if end.doc.Find(`[data-history-link][href="/asnas/history"]`).Length() != 1 {
 		t.Error("no history link at the match end")
 	}
+	finishedOnce(t, ts, "asnas", asnas.DealsPerMatch)
 	ts.location("/asnas/restart", url.Values{"move": {moveOf(end)}})
 	if p := ts.table(); len(verbs(p)) > 0 {
 		ts.location("/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}})
@@ -126,6 +145,25 @@ func TestAsnasHistoryAndReplays(t *testing.T) {
 			t.Fatalf("%s: %d replay links, want 12 of the finished match and 1 of the current", lang, len(these))
 		}
 		links = these
+	}
+	// Each deal's replay links to the match's deals before and after it, and to none past
+	// either end: the current match's only deal (listed first) has neither.
+	finished := links[1:]
+	for i, href := range links {
+		p := ts.get(href)
+		for _, nb := range []struct {
+			sel  string
+			want int
+		}{{"a[data-deal-prev]", i - 2}, {"a[data-deal-next]", i}} {
+			a := p.doc.Find(nb.sel)
+			inMatch := i > 0 && nb.want >= 0 && nb.want < len(finished)
+			switch {
+			case inMatch && (a.Length() != 1 || attr(a, "href") != finished[nb.want]):
+				t.Errorf("%s: %s goes to %q, want %q", href, nb.sel, attr(a, "href"), finished[nb.want])
+			case !inMatch && a.Length() != 0:
+				t.Errorf("%s: %s to %q past the match's deals", href, nb.sel, attr(a, "href"))
+			}
+		}
 	}
 	steps := 0
 	for i, href := range links {
@@ -173,6 +211,7 @@ func TestGuandanHistoryAndReplays(t *testing.T) {
 	if end.groot("data-over") != "true" || end.doc.Find(`[data-history-link][href="/guandan/history"]`).Length() != 1 {
 		t.Fatal("no history link at the match end")
 	}
+	finishedOnce(t, ts, "guandan", 1)
 	ts.gpost("/guandan/restart", url.Values{"move": {end.groot("data-move")}})
 	for range 6 {
 		p := ts.gtable()

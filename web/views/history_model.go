@@ -88,6 +88,9 @@ type Replay struct {
 	Deal, Step, Steps int
 	// URL is the replay's address without the step, for the step links.
 	URL string
+	// PrevDeal and NextDeal are the replays of the match's deals before and after this one,
+	// "" where there is none.
+	PrevDeal, NextDeal string
 	// Asnas or Guandan is the table shown (the one of Game).
 	Asnas   AsnasTable
 	Guandan GuandanTable
