@@ -154,38 +154,70 @@ func historyOf(game string, sh shelf) views.History {
 	return h
 }
 
-// Chart geometry: one bar per finished match in a 200 × 60 drawing.
+// Chart geometry: one bar per finished match in a 200 × 60 drawing, after a margin for the
+// scale's numbers.
 const (
 	chartWidth, chartHeight = 200, 60
-	chartSlot               = chartWidth / maxPast
+	chartMargin             = 20 // the scale's numbers, right-aligned before the bars
+	chartPad                = 4  // room above the tallest bar and below the deepest
+	chartSlot               = (chartWidth - chartMargin) / maxPast
 )
 
-// chartOf draws the finished matches, oldest left, as bars of value, scaled to the largest.
+// chartOf draws the finished matches, oldest left, as bars of value, with the zero line where
+// the values need it (at the foot when none is negative: levels climbed never are) and the
+// scale's ends and zero written beside it in the locale's numbers.
 func chartOf(r *http.Request, past []pastMatch, value func(pastMatch) (float64, string)) views.Chart {
-	c := views.Chart{Width: chartWidth, Height: chartHeight, Base: chartHeight / 2}
-	top := 0.0
+	c := views.Chart{Width: chartWidth, Height: chartHeight}
+	top, bottom := 0.0, 0.0 // the largest value and the most negative, 0 at least and at most
 	vals := make([]float64, len(past))
 	titles := make([]string, len(past))
 	for i, p := range past {
 		vals[i], titles[i] = value(p)
-		top = max(top, vals[i], -vals[i])
+		top, bottom = max(top, vals[i]), min(bottom, vals[i])
 	}
-	if top == 0 {
-		top = 1
+	if top == bottom {
+		top = 1 // all zero: the bars are flat on the zero line at the foot
 	}
+	span := float64(chartHeight - 2*chartPad)
+	scale := span / (top - bottom)
+	c.Base = chartPad + int(top*scale+0.5)
+	num := func(v float64) string {
+		if v == float64(int64(v)) {
+			return i18n.Number(r.Context(), v, 0)
+		}
+		return i18n.Number(r.Context(), v, 2)
+	}
+	c.Labels = append(c.Labels, views.ChartLabel{X: chartMargin - 3, Y: c.Base, Text: num(0)})
+	if top > 0 && c.Base-chartPad >= 8 {
+		c.Labels = append(c.Labels, views.ChartLabel{X: chartMargin - 3, Y: chartPad, Text: num(top)})
+	}
+	if bottom < 0 && chartHeight-chartPad-c.Base >= 8 {
+		c.Labels = append(c.Labels, views.ChartLabel{X: chartMargin - 3, Y: chartHeight - chartPad, Text: num(bottom)})
+	}
+	c.Left = chartMargin
 	for i := range past {
 		j := len(past) - 1 - i // oldest first
-		hgt := int(vals[j] / top * float64(c.Base-2))
-		b := views.ChartBar{X: i*chartSlot + 1, W: chartSlot - 2, Y: c.Base - hgt, H: hgt, Title: titles[j]}
+		hgt := int(vals[j]*scale + 0.5*sign(vals[j]))
+		b := views.ChartBar{X: chartMargin + i*chartSlot + 1, W: chartSlot - 2, Y: c.Base - hgt, H: hgt, Title: titles[j]}
 		if hgt < 0 {
 			b.Negative, b.Y, b.H = true, c.Base, -hgt
 		}
 		if b.H == 0 {
 			b.H = 1
+			if c.Base == chartHeight-chartPad {
+				b.Y = c.Base - 1 // a zero at the foot sits on the line, not under it
+			}
 		}
 		c.Bars = append(c.Bars, b)
 	}
 	return c
+}
+
+func sign(x float64) float64 {
+	if x < 0 {
+		return -1
+	}
+	return 1
 }
 
 // asnasReplay shows one step of an As-Nas deal as the visitor saw it.

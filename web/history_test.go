@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strconv"
 	"strings"
@@ -11,8 +12,10 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
+	"github.com/cardavia/cardavia/web/views"
 )
 
 // historyLangs are the Accept-Language values of the six languages.
@@ -291,5 +294,58 @@ func TestHistoryStatsSumTheMatches(t *testing.T) {
 	}
 	if _, err := decodeShelf([]byte(`{"v":2,"stats":{},"saved":0}`)); err == nil {
 		t.Error("a shelf of another version decoded")
+	}
+}
+
+// TestChartScale: the chart puts its zero line where the values need it, draws the largest bar
+// to the scale's end, and writes the scale's ends and zero in the locale's numbers.
+func TestChartScale(t *testing.T) {
+	fa, _ := i18n.ByCode("fa")
+	r := httptest.NewRequest(http.MethodGet, "/", nil)
+	r = r.WithContext(i18n.WithLocale(r.Context(), fa))
+	chart := func(vals ...float64) views.Chart {
+		past := make([]pastMatch, len(vals))
+		for i := range vals {
+			past[i].Deals = i // which value: past is newest first
+		}
+		return chartOf(r, past, func(p pastMatch) (float64, string) { return vals[p.Deals], "" })
+	}
+	labels := func(c views.Chart) map[int]string {
+		m := map[int]string{}
+		for _, l := range c.Labels {
+			m[l.Y] = l.Text
+		}
+		return m
+	}
+
+	// Levels climbed are never negative: the zero line is at the foot and the tallest bar
+	// reaches the top; the bars are oldest first.
+	c := chart(3, 12, 0)
+	if c.Base != chartHeight-chartPad {
+		t.Errorf("non-negative values: zero line at %d, want the foot %d", c.Base, chartHeight-chartPad)
+	}
+	if b := c.Bars[1]; b.Y != chartPad || b.Y+b.H != c.Base || b.Negative {
+		t.Errorf("the largest value's bar %+v, want from %d to the zero line", b, chartPad)
+	}
+	if b := c.Bars[0]; b.H != 1 || b.Y+b.H != c.Base {
+		t.Errorf("a zero's bar %+v, want a sliver on the zero line", b)
+	}
+	if b := c.Bars[2]; b.Y+b.H != c.Base || b.H != 13 {
+		t.Errorf("3 of 12: bar %+v, want 13 units high on the zero line", b)
+	}
+	if got := labels(c); got[chartPad] != "۱۲" || got[c.Base] != "۰" || len(got) != 2 {
+		t.Errorf("scale %v, want ۱۲ at the top and ۰ at the foot", got)
+	}
+
+	// Points can be negative: the zero line divides the height in proportion.
+	c = chart(-2.5, 7.5)
+	if want := chartPad + 39; c.Base != want {
+		t.Errorf("7.5 and -2.5: zero line at %d, want %d", c.Base, want)
+	}
+	if b := c.Bars[1]; !b.Negative || b.Y != c.Base || b.Y+b.H != chartHeight-chartPad {
+		t.Errorf("the negative bar %+v, want from the zero line to the foot", b)
+	}
+	if got, neg := labels(c), i18n.Number(r.Context(), -2.5, 2); got[chartPad] != "۷٫۵۰" || got[chartHeight-chartPad] != neg || !strings.Contains(neg, "۲٫۵۰") {
+		t.Errorf("scale %v, want ۷٫۵۰ at the top and %s at the foot", got, neg)
 	}
 }

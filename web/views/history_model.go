@@ -66,9 +66,18 @@ type HistoryStats struct {
 // Chart is a small bar chart drawn as SVG: one bar per finished match, above or below the
 // base line. The geometry is computed in Go; the template only draws it.
 type Chart struct {
-	// Width and Height are the drawing's size in its own units; Base is the y of the zero line.
-	Width, Height, Base int
-	Bars                []ChartBar
+	// Width and Height are the drawing's size in its own units; Base is the y of the zero line,
+	// which starts at Left, after the scale's numbers.
+	Width, Height, Base, Left int
+	Bars                      []ChartBar
+	// Labels are the scale's numbers (already formatted for the locale).
+	Labels []ChartLabel
+}
+
+// ChartLabel is a number of a Chart's scale, its right end at X, centred on Y.
+type ChartLabel struct {
+	X, Y int
+	Text string
 }
 
 // ChartBar is one bar of a Chart.
