@@ -1,10 +1,33 @@
-// Play and pause for a replay: the page works without this file (the step links are plain
-// links); with it, Play follows the "next" link every second and a replay that was playing
-// goes on playing on the next page, until Pause or the deal's last step.
+// Play and pause for a replay, and keys for its steps: the page works without this file (the
+// step links are plain links); with it, Play follows the "next" link every second and a
+// replay that was playing goes on playing on the next page, until Pause or the deal's last
+// step; the arrow keys step back and forth (the arrow pointing the way the page reads goes
+// forward, so on a right-to-left page ← is next), Home and End go to the first and last step.
 (function () {
   "use strict";
   var button = document.querySelector(".replay-play");
   if (!button) return;
+  var rtl = document.documentElement.dir === "rtl";
+  var keys = {
+    "a[data-step-next]": rtl ? "ArrowLeft" : "ArrowRight",
+    "a[data-step-back]": rtl ? "ArrowRight" : "ArrowLeft",
+    "a[data-step-first]": "Home",
+    "a[data-step-last]": "End"
+  };
+  Object.keys(keys).forEach(function (sel) {
+    var a = document.querySelector(sel);
+    if (a) a.setAttribute("aria-keyshortcuts", keys[sel]);
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    var t = e.target;
+    if (t && t.closest && t.closest("input, select, textarea, [contenteditable], details.quick")) return;
+    var a = document.querySelector('.replay-nav a[aria-keyshortcuts="' + e.key + '"]');
+    if (!a) return;
+    e.preventDefault();
+    stop(); // a step by hand takes over from Play
+    window.location.assign(a.href);
+  });
   var key = "cardavia.replay.playing";
   var timer = null;
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;

@@ -1,0 +1,106 @@
+package web_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// TestBrowserHistory: after a whole As-Nas match, the history and a deal's replay fit a phone
+// and pass axe in English and Persian; the arrow keys step through the replay the way the page
+// reads (→ forward in English, ← forward in Persian), Home and End go to its ends, the last
+// step links to the next deal, and Play walks on by itself.
+func TestBrowserHistory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser tests are skipped in -short mode")
+	}
+	site := browserSite(t)
+	tb := newTab(t, startBrowser(t, 3*time.Minute), site.URL, phoneWidth, phoneHeight)
+	tb.open("/asnas")
+	tb.toMatchEnd()
+	step := func() string {
+		return eval[string](tb, `(document.querySelector("[data-replay=true]") || {dataset: {}}).dataset.step || ""`)
+	}
+	key := func(k string) {
+		tb.t.Helper()
+		tb.load("key "+k, chromedp.KeyEvent(k))
+	}
+	for _, lang := range []string{"en", "fa"} {
+		tb.open("/asnas/history")
+		if lang != "en" {
+			tb.switchLanguage(lang)
+		}
+		tb.checkFits(lang + " history")
+		tb.checkAxe(lang + " history")
+		if n := eval[int](tb, `document.querySelectorAll("[data-past] a[data-replay]").length`); n != 12 {
+			t.Fatalf("%s: the finished match lists %d deals, want 12", lang, n)
+		}
+		if !tb.exists(`svg[data-chart] text.chart-label`) {
+			t.Errorf("%s: the chart has no scale", lang)
+		}
+		tb.load(lang+" the replay of deal 2", click(`[data-past] a[data-replay][href$="/2"]`))
+		tb.checkFits(lang + " replay")
+		tb.checkAxe(lang + " replay")
+		forward, back := kb.ArrowRight, kb.ArrowLeft
+		if lang == "fa" {
+			forward, back = back, forward
+		}
+		if s := step(); s != "0" {
+			t.Fatalf("%s: the replay opens at step %q, want 0", lang, s)
+		}
+		key(forward)
+		key(forward)
+		if s := step(); s != "2" {
+			t.Errorf("%s: two steps forward show step %q, want 2", lang, s)
+		}
+		key(back)
+		if s := step(); s != "1" {
+			t.Errorf("%s: a step back shows step %q, want 1", lang, s)
+		}
+		key(kb.End)
+		last := eval[string](tb, `document.querySelector("[data-replay=true]").dataset.steps`)
+		if s := step(); s != last {
+			t.Errorf("%s: End shows step %q, want the last, %s", lang, s, last)
+		}
+		if tb.exists("a[data-step-next]") || !tb.exists(`a[data-deal-next][href$="/3"]`) {
+			t.Errorf("%s: the last step offers a next step, or no link to deal 3", lang)
+		}
+		key(kb.Home)
+		if s := step(); s != "0" {
+			t.Errorf("%s: Home shows step %q, want 0", lang, s)
+		}
+		// An arrow key on the header's contrast slider is the slider's, not the replay's.
+		tb.openQuick()
+		tb.do(chromedp.Focus(chromedp.CSS(`#header-contrast`)))
+		if f := tb.focused(); !strings.HasPrefix(f, "input#header-contrast") {
+			t.Fatalf("%s: focusing the contrast slider focused %q", lang, f)
+		}
+		if tb.tryLoad(time.Second, chromedp.KeyEvent(forward)) {
+			t.Errorf("%s: an arrow key on a slider stepped the replay, to step %s", lang, step())
+		}
+		tb.open(eval[string](tb, "location.pathname"))
+		tb.load(lang+" Play", click(".replay-play"))
+		if s := step(); s != "1" {
+			t.Errorf("%s: Play went to step %q, want 1", lang, s)
+		}
+		tb.load(lang+" Play goes on", chromedp.Sleep(10*time.Millisecond)) // the next page follows by itself
+		if s := step(); s != "2" {
+			t.Errorf("%s: Play stopped at step %q, want it to go on to 2", lang, s)
+		}
+		tb.do(chromedp.Click(chromedp.CSS(".replay-play"))) // Pause
+		if got := eval[string](tb, `document.querySelector(".replay-play").getAttribute("aria-pressed")`); got != "false" {
+			t.Errorf("%s: after Pause the button is pressed: %q", lang, got)
+		}
+		if tb.tryLoad(2500*time.Millisecond, chromedp.Sleep(10*time.Millisecond)) {
+			t.Errorf("%s: the replay went on after Pause, to step %s", lang, step())
+		}
+		tb.checkClean(fmt.Sprintf("%s history and replay", lang), "")
+		if lang == "fa" && !strings.Contains(eval[string](tb, "document.documentElement.dir"), "rtl") {
+			t.Errorf("the Persian replay is not right to left")
+		}
+	}
+}
