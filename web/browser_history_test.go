@@ -103,4 +103,22 @@ func TestBrowserHistory(t *testing.T) {
 			t.Errorf("the Persian replay is not right to left")
 		}
 	}
+
+	// A Guandan replay loads the table's own scripts too; the keys step it all the same.
+	tb.open("/guandan")
+	tb.reachHand("the first move")
+	tb.load("Hint (h)", chromedp.KeyEvent("h"))
+	move := "x"
+	if tb.gdState("the hint").HintPlay {
+		move = "p"
+	}
+	tb.load("the first move ("+move+")", chromedp.KeyEvent(move))
+	tb.open("/guandan/history")
+	tb.load("the Guandan replay", click(`a[data-replay][href$="/1"]`))
+	tb.checkAxe("fa Guandan replay")
+	key(kb.ArrowLeft)
+	if s := step(); s != "1" {
+		t.Errorf("Guandan replay in Persian: ← shows step %q, want 1", s)
+	}
+	tb.checkClean("the Guandan replay", "")
 }
