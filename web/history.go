@@ -2,6 +2,7 @@ package web
 
 import (
 	"fmt"
+	"math"
 	"net/http"
 	"strconv"
 	"time"
@@ -167,7 +168,7 @@ const (
 // the values need it (at the foot when none is negative: levels climbed never are) and the
 // scale's ends and zero written beside it in the locale's numbers.
 func chartOf(r *http.Request, past []pastMatch, value func(pastMatch) (float64, string)) views.Chart {
-	c := views.Chart{Width: chartWidth, Height: chartHeight}
+	c := views.Chart{Width: chartWidth, Height: chartHeight, Left: chartMargin}
 	top, bottom := 0.0, 0.0 // the largest value and the most negative, 0 at least and at most
 	vals := make([]float64, len(past))
 	titles := make([]string, len(past))
@@ -180,9 +181,9 @@ func chartOf(r *http.Request, past []pastMatch, value func(pastMatch) (float64, 
 	}
 	span := float64(chartHeight - 2*chartPad)
 	scale := span / (top - bottom)
-	c.Base = chartPad + int(top*scale+0.5)
+	c.Base = chartPad + int(math.Round(top*scale))
 	num := func(v float64) string {
-		if v == float64(int64(v)) {
+		if v == math.Trunc(v) {
 			return i18n.Number(r.Context(), v, 0)
 		}
 		return i18n.Number(r.Context(), v, 2)
@@ -194,10 +195,9 @@ func chartOf(r *http.Request, past []pastMatch, value func(pastMatch) (float64, 
 	if bottom < 0 && chartHeight-chartPad-c.Base >= 8 {
 		c.Labels = append(c.Labels, views.ChartLabel{X: chartMargin - 3, Y: chartHeight - chartPad, Text: num(bottom)})
 	}
-	c.Left = chartMargin
 	for i := range past {
 		j := len(past) - 1 - i // oldest first
-		hgt := int(vals[j]*scale + 0.5*sign(vals[j]))
+		hgt := int(math.Round(vals[j] * scale))
 		b := views.ChartBar{X: chartMargin + i*chartSlot + 1, W: chartSlot - 2, Y: c.Base - hgt, H: hgt, Title: titles[j]}
 		if hgt < 0 {
 			b.Negative, b.Y, b.H = true, c.Base, -hgt
@@ -211,13 +211,6 @@ func chartOf(r *http.Request, past []pastMatch, value func(pastMatch) (float64, 
 		c.Bars = append(c.Bars, b)
 	}
 	return c
-}
-
-func sign(x float64) float64 {
-	if x < 0 {
-		return -1
-	}
-	return 1
 }
 
 // asnasReplay shows one step of an As-Nas deal as the visitor saw it.
