@@ -113,3 +113,41 @@ func BenchmarkPlan(b *testing.B) {
 		Plan(hands[i%len(hands)], gd.Rank(2+i%13))
 	}
 }
+
+// BenchmarkTurnsBetweenMoves times what one of the visitor's moves costs the web table in AI
+// work at each level: every AI decision between two decisions of seat 0 (the other three
+// seats' turns, and after seat 0 is out, the rest of the deal), all four seats at the level.
+// One iteration is one whole deal; the metrics are over every such stretch of the run.
+func BenchmarkTurnsBetweenMoves(b *testing.B) {
+	for _, l := range []Level{LevelClub, LevelMaster} {
+		b.Run(l.String(), func(b *testing.B) {
+			var bursts []time.Duration
+			for i := 0; i < b.N; i++ {
+				m := gd.NewMatch(uint64(9000 + i))
+				var cur time.Duration
+				for step := 0; m.ToAct() >= 0 && (m.Phase() == gd.PhasePlay || m.Phase() == gd.PhaseReturn); step++ {
+					seat := m.ToAct()
+					p := NewAgent(l, uint64(i*1000+step))
+					t0 := time.Now()
+					a := p.Play(m.View(seat))
+					if seat == 0 {
+						bursts, cur = append(bursts, cur), 0
+					} else {
+						cur += time.Since(t0)
+					}
+					a.Seat = seat
+					next, _, err := m.Apply(a)
+					if err != nil {
+						b.Fatal(err)
+					}
+					m = next
+				}
+				bursts = append(bursts, cur)
+			}
+			slices.Sort(bursts)
+			b.ReportMetric(float64(quantile(bursts, 0.5).Microseconds())/1000, "median-ms")
+			b.ReportMetric(float64(quantile(bursts, 0.99).Microseconds())/1000, "p99-ms")
+			b.ReportMetric(float64(bursts[len(bursts)-1].Microseconds())/1000, "max-ms")
+		})
+	}
+}
