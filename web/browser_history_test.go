@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -41,6 +42,12 @@ func TestBrowserHistory(t *testing.T) {
 		}
 		if !tb.exists(`svg[data-chart] text.chart-label`) {
 			t.Errorf("%s: the chart has no scale", lang)
+		}
+		// The date of a finished match becomes the visitor's local date and time, in the
+		// page's digits.
+		clock := map[string]string{"en": `\d{1,2}:\d{2}`, "fa": `[۰-۹]{1,2}:[۰-۹]{2}`}[lang]
+		if date := eval[string](tb, `document.querySelector("time.history-date").textContent`); !regexp.MustCompile(clock).MatchString(date) {
+			t.Errorf("%s: the finished match's date reads %q, want its local date and time", lang, date)
 		}
 		tb.load(lang+" the replay of deal 2", click(`[data-past] a[data-replay][href$="/2"]`))
 		tb.checkFits(lang + " replay")

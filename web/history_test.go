@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
@@ -130,6 +131,9 @@ func TestAsnasHistoryAndReplays(t *testing.T) {
 		}
 		if n := h.doc.Find(`[data-past] > li`).Length(); n != 1 {
 			t.Fatalf("%s: %d finished matches listed, want 1", lang, n)
+		}
+		if at, err := time.Parse(time.RFC3339, attr(h.doc.Find("time.history-date"), "datetime")); err != nil || time.Since(at) > time.Hour || time.Until(at) > time.Minute {
+			t.Errorf("%s: the finished match's datetime %q (%v), want when it ended", lang, attr(h.doc.Find("time.history-date"), "datetime"), err)
 		}
 		date := h.doc.Find(".history-date").Text()
 		if lang == "fa" && !strings.ContainsAny(date, "۰۱۲۳۴۵۶۷۸۹") || lang != "fa" && !strings.ContainsAny(date, "0123456789") || strings.Contains(date, ",0") {

@@ -41,6 +41,10 @@ type HistoryMatch struct {
 	Deals []HistoryDeal
 }
 
+// Stamp is when the match ended, for the machine-readable datetime of its date (with which
+// the browser writes the visitor's local date and time).
+func (m HistoryMatch) Stamp() string { return m.Finished.UTC().Format(time.RFC3339) }
+
 // HistoryDeal is one deal of a match in the history.
 type HistoryDeal struct {
 	No int
