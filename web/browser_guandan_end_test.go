@@ -68,6 +68,29 @@ func TestBrowserGuandanEnds(t *testing.T) {
 
 	t.Run("replay from the trick before", func(t *testing.T) { testReplayFromTheTrick(t, open(t, "pair")) })
 
+	// The replay of a deal that is over can show every seat's cards; the page stays clean.
+	t.Run("open hands of a finished deal", func(t *testing.T) {
+		tb := open(t, "return")
+		tb.open("/guandan/history")
+		tb.load("the deal's replay", click(`a[data-replay][href$="/1"]`))
+		tb.load("show everyone's cards", click(`a[data-open-toggle="false"]`))
+		for _, lang := range []string{"en", "fa"} {
+			if lang != "en" {
+				tb.switchLanguage(lang)
+			}
+			if n := eval[int](tb, `document.querySelectorAll('[data-public="open"]').length`); n != 3 {
+				t.Errorf("%s: %d other seats shown with their cards at the deal's start, want 3", lang, n)
+			}
+			tb.checkFits(lang + " the open replay")
+			tb.checkAxe(lang + " the open replay")
+		}
+		tb.load("hide them", click(`a[data-open-toggle="true"]`))
+		if tb.exists(`[data-public="open"]`) {
+			t.Error("the others' cards still shown after Hide")
+		}
+		tb.checkClean("the open replay", "")
+	})
+
 	// A wild in a played combination is drawn where it stands, with its stand-in's tag in
 	// full view over its face at every filter value; and the wild and level stacks of the hand
 	// each keep their caption to themselves.

@@ -87,6 +87,35 @@ func replayURLs(game string, id record.ID, deal, deals int) (this, prev, next st
 	return this, prev, next
 }
 
+// replayChrome is the chrome of a replay's page: a change of language or look comes back to the
+// step shown (and to every seat's cards, if they are shown), not to the deal's start.
+func replayChrome(ch views.Chrome, rp views.Replay) views.Chrome {
+	ch.Path = rp.StepURL(rp.Step)
+	return ch
+}
+
+// guandanDealOver tells whether deal n of a match has ended (every deal before the match's
+// last has; the last one when its last step is the deal's end).
+func guandanDealOver(g *record.Guandan, deal int) (bool, error) {
+	if deal < g.Deals() {
+		return true, nil
+	}
+	m, _, err := g.At(deal, g.Steps(deal))
+	if err != nil {
+		return false, err
+	}
+	return m.Phase() == gd.PhaseDealOver || m.Phase() == gd.PhaseMatchOver, nil
+}
+
+// openURL asks a replay for every seat's cards ("" stays ""): the deal's own replay still
+// shows them only if that deal is over.
+func openURL(u string) string {
+	if u == "" {
+		return ""
+	}
+	return u + "?open=1"
+}
+
 // asnasHistory is the visitor's As-Nas history.
 func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 	a, sh, err := asnasGame.open(s, w, r)
@@ -232,7 +261,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	}
 	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: humanView(m), Log: ev}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
-	return s.render(w, r, http.StatusOK, views.ReplayPage(s.chrome(r, "asnas"), rp))
+	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
 }
 
 // guandanReplay shows one step of a Guandan deal as the visitor saw it.
@@ -255,5 +284,26 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	rp := views.Replay{Game: "guandan", Deal: deal, Step: step, Steps: g.Steps(deal),
 		Guandan: views.GuandanTable{View: m.View(humanSeat), Log: ev, Arrange: views.ArrangeRank}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("guandan", id, deal, g.Deals())
-	return s.render(w, r, http.StatusOK, views.ReplayPage(s.chrome(r, "guandan"), rp))
+	// Once a deal is over every card of it has been seen: played, paid or given back in the
+	// tribute, or laid down at its end. Then, and only then, its replay may show each seat's
+	// hand at every step.
+	over, err := guandanDealOver(g, deal)
+	if err != nil {
+		return err
+	}
+	if over {
+		rp.Open = r.URL.Query().Get("open") == "1"
+		if rp.Open {
+			for s := range m.Hands {
+				if s != humanSeat {
+					rp.Guandan.Open[s] = m.Hands[s]
+				}
+			}
+			rp.Toggle = fmt.Sprintf("%s?step=%d", rp.URL, step)
+			rp.PrevDeal, rp.NextDeal = openURL(rp.PrevDeal), openURL(rp.NextDeal)
+		} else {
+			rp.Toggle = fmt.Sprintf("%s?step=%d&open=1", rp.URL, step)
+		}
+	}
+	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
 }

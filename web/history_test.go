@@ -2,6 +2,8 @@ package web
 
 import (
 	"context"
+	"fmt"
+	"maps"
 	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
@@ -16,6 +18,7 @@ import (
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/views"
 )
 
@@ -153,6 +156,10 @@ func TestAsnasHistoryAndReplays(t *testing.T) {
 		}
 		links = these
 	}
+	// A change of language or look on a replay comes back to the step shown.
+	if p := ts.get(links[1] + "?step=2"); attr(p.doc.Find(`form[data-language] input[name="return"]`), "value") != links[1]+"?step=2" {
+		t.Errorf("a replay's step 2 sends a language change back to %q", attr(p.doc.Find(`form[data-language] input[name="return"]`), "value"))
+	}
 	// Each deal's replay links to the match's deals before and after it, and to none past
 	// either end: the current match's only deal (listed first) has neither.
 	finished := links[1:]
@@ -268,6 +275,52 @@ func TestGuandanHistoryAndReplays(t *testing.T) {
 			}
 			auditGuandanMatch(t, m, visitor, p)
 		}, historyLangs[(i*3)%len(historyLangs)])
+	}
+	// Asked for every seat's cards, the finished deal shows each seat's hand as it was at every
+	// step; the deal still being played shows none of them, and offers no such link.
+	opened := 0
+	for _, href := range links {
+		id, deal := replayOf(t, href)
+		g, _, _, err := guandanGame.loadMatch(ctx, ts.server, id, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last, _, err := g.At(deal, g.Steps(deal))
+		if err != nil {
+			t.Fatal(err)
+		}
+		over := last.Phase() == gd.PhaseDealOver || last.Phase() == gd.PhaseMatchOver
+		for step := 0; step <= g.Steps(deal); step++ {
+			p := ts.get(fmt.Sprintf("%s?step=%d&open=1", href, step))
+			m, _, err := g.At(deal, step)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !over {
+				if p.doc.Find(`[data-public="open"], [data-open-toggle]`).Length() > 0 {
+					t.Fatalf("%s step %d: the deal is not over, yet the others' cards are offered", href, step)
+				}
+				auditGuandanMatch(t, m, visitor, p)
+				continue
+			}
+			if tg := p.doc.Find(`a[data-open-toggle="true"]`); tg.Length() != 1 || !strings.Contains(attr(p.doc.Find("a[data-step-next]"), "href"), "open=1") && step < g.Steps(deal) {
+				t.Fatalf("%s step %d: no way back to the visitor's view, or the next step drops the open hands", href, step)
+			}
+			for seat := 1; seat < 4; seat++ {
+				got := map[string]int{}
+				p.doc.Find(fmt.Sprintf(`[data-public="open"][data-open="%d"] [data-card]`, seat)).Each(func(_ int, c *goquery.Selection) { got[attr(c, "data-card")]++ })
+				if want := faceCount(m.Hands[seat].Cards()...); !maps.Equal(got, want) {
+					t.Fatalf("%s step %d: seat %d shown holding %v, want %v", href, step, seat, got, want)
+				}
+			}
+			opened++
+		}
+		if p := ts.get(href); over && p.doc.Find(`a[data-open-toggle="false"]`).Length() != 1 {
+			t.Errorf("%s: the finished deal offers no way to show every seat's cards", href)
+		}
+	}
+	if opened == 0 {
+		t.Error("no step of a finished deal was shown with every hand")
 	}
 }
 

@@ -70,6 +70,9 @@ type GuandanTable struct {
 	Returnable gd.Set
 	// Level is the AI level form.
 	Level GuandanLevelChoice
+	// Open are the other seats' hands, shown only by the replay of a deal that is over, when
+	// every card has been played or laid down for all to see.
+	Open [4]gd.Set
 }
 
 // GuandanDealEnd is how a finished deal changed the levels: the match end lists them.

@@ -104,6 +104,10 @@ type Replay struct {
 	// PrevDeal and NextDeal are the replays of the match's deals before and after this one,
 	// "" where there is none.
 	PrevDeal, NextDeal string
+	// Open is true when a finished Guandan deal is shown with every seat's cards (Toggle leads
+	// to the other way, "" while the deal is not over: until then they stay hidden).
+	Open   bool
+	Toggle string
 	// Asnas or Guandan is the table shown (the one of Game).
 	Asnas   AsnasTable
 	Guandan GuandanTable
@@ -121,7 +125,12 @@ func (r Replay) logPanel(ctx context.Context) LogPanelView {
 }
 
 // StepURL is the address of step n of the replay.
-func (r Replay) StepURL(n int) string { return fmt.Sprintf("%s?step=%d", r.URL, n) }
+func (r Replay) StepURL(n int) string {
+	if r.Open {
+		return fmt.Sprintf("%s?step=%d&open=1", r.URL, n)
+	}
+	return fmt.Sprintf("%s?step=%d", r.URL, n)
+}
 
 // historyDate is a date in the context's language, in the locale's digits.
 func historyDate(ctx context.Context, t time.Time) string {
