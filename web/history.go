@@ -95,14 +95,17 @@ func replayChrome(ch views.Chrome, rp views.Replay) views.Chrome {
 }
 
 // guandanDealOver tells whether deal n of a match has ended (every deal before the match's
-// last has; the last one when its last step is the deal's end).
-func guandanDealOver(g *record.Guandan, deal int) (bool, error) {
+// last has; the last one when its last step is the deal's end). m is the match at step, the
+// last step's own when step is the last.
+func guandanDealOver(g *record.Guandan, deal, step int, m gd.Match) (bool, error) {
 	if deal < g.Deals() {
 		return true, nil
 	}
-	m, _, err := g.At(deal, g.Steps(deal))
-	if err != nil {
-		return false, err
+	if last := g.Steps(deal); step != last {
+		var err error
+		if m, _, err = g.At(deal, last); err != nil {
+			return false, err
+		}
 	}
 	return m.Phase() == gd.PhaseDealOver || m.Phase() == gd.PhaseMatchOver, nil
 }
@@ -287,23 +290,16 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	// Once a deal is over every card of it has been seen: played, paid or given back in the
 	// tribute, or laid down at its end. Then, and only then, its replay may show each seat's
 	// hand at every step.
-	over, err := guandanDealOver(g, deal)
-	if err != nil {
+	if rp.Openable, err = guandanDealOver(g, deal, step, m); err != nil {
 		return err
 	}
-	if over {
-		rp.Open = r.URL.Query().Get("open") == "1"
-		if rp.Open {
-			for s := range m.Hands {
-				if s != humanSeat {
-					rp.Guandan.Open[s] = m.Hands[s]
-				}
+	if rp.Open = rp.Openable && r.URL.Query().Get("open") == "1"; rp.Open {
+		for s := range m.Hands {
+			if s != humanSeat {
+				rp.Guandan.Open[s] = m.Hands[s]
 			}
-			rp.Toggle = fmt.Sprintf("%s?step=%d", rp.URL, step)
-			rp.PrevDeal, rp.NextDeal = openURL(rp.PrevDeal), openURL(rp.NextDeal)
-		} else {
-			rp.Toggle = fmt.Sprintf("%s?step=%d&open=1", rp.URL, step)
 		}
+		rp.PrevDeal, rp.NextDeal = openURL(rp.PrevDeal), openURL(rp.NextDeal)
 	}
 	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
 }

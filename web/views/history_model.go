@@ -104,10 +104,9 @@ type Replay struct {
 	// PrevDeal and NextDeal are the replays of the match's deals before and after this one,
 	// "" where there is none.
 	PrevDeal, NextDeal string
-	// Open is true when a finished Guandan deal is shown with every seat's cards (Toggle leads
-	// to the other way, "" while the deal is not over: until then they stay hidden).
-	Open   bool
-	Toggle string
+	// Openable is true for a Guandan deal that is over: its replay may show every seat's cards
+	// (until then they stay hidden); Open is true when it does.
+	Openable, Open bool
 	// Asnas or Guandan is the table shown (the one of Game).
 	Asnas   AsnasTable
 	Guandan GuandanTable
@@ -122,6 +121,12 @@ func (r Replay) logPanel(ctx context.Context) LogPanelView {
 		p.Empty, p.Lines = i18n.T(ctx, "guandan.log.empty"), guandanLogLines(ctx, r.Guandan.Log, r.Guandan.View.Level)
 	}
 	return p
+}
+
+// ToggleURL is the step shown the other way: with every seat's cards, or without.
+func (r Replay) ToggleURL() string {
+	r.Open = !r.Open
+	return r.StepURL(r.Step)
 }
 
 // StepURL is the address of step n of the replay.
