@@ -194,6 +194,11 @@ func (f *fanout) close() {
 	}
 }
 
+var (
+	_ Hub = (*Local)(nil)
+	_ Hub = (*Redis)(nil)
+)
+
 // Local is a Hub within one process.
 type Local struct{ f *fanout }
 
