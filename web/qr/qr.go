@@ -1,0 +1,394 @@
+// Package qr draws a QR code of a short text, such as a table's invite link, as inline SVG.
+//
+// The encoder is ours and small (ISO/IEC 18004: byte mode, error correction level M,
+// versions 1 to 10, so up to 213 bytes: an invite link needs about 60) rather than a
+// library's, which would bring image writers and two modules for a few hundred lines.
+// It is checked module for module against libqrencode's symbols (testdata) and decoded back
+// by a decoder in the tests.
+package qr
+
+import (
+	"errors"
+)
+
+// maxVersion bounds the symbols drawn: 57 modules a side is already more than a phone
+// camera across a table reads comfortably.
+const maxVersion = 10
+
+// ErrTooLong is returned for a text longer than the largest symbol holds (213 bytes).
+var ErrTooLong = errors.New("qr: text too long")
+
+// blocks is the error correction layout of one version at level M (ISO/IEC 18004 Table 9):
+// ec codewords per block, then the two groups' block counts and data codewords per block.
+type blocks struct {
+	ec             int
+	n1, d1, n2, d2 int
+}
+
+var levelM = [maxVersion + 1]blocks{
+	1:  {10, 1, 16, 0, 0},
+	2:  {16, 1, 28, 0, 0},
+	3:  {26, 1, 44, 0, 0},
+	4:  {18, 2, 32, 0, 0},
+	5:  {24, 2, 43, 0, 0},
+	6:  {16, 4, 27, 0, 0},
+	7:  {18, 4, 31, 0, 0},
+	8:  {22, 2, 38, 2, 39},
+	9:  {22, 3, 36, 2, 37},
+	10: {26, 4, 43, 1, 44},
+}
+
+// alignment is the centres' coordinates of the alignment patterns by version (Annex E).
+var alignment = [maxVersion + 1][]int{
+	2: {6, 18}, 3: {6, 22}, 4: {6, 26}, 5: {6, 30}, 6: {6, 34},
+	7: {6, 22, 38}, 8: {6, 24, 42}, 9: {6, 26, 46}, 10: {6, 28, 50},
+}
+
+func (b blocks) data() int { return b.n1*b.d1 + b.n2*b.d2 }
+
+// countBits is the length of byte mode's character count.
+func countBits(version int) int {
+	if version < 10 {
+		return 8
+	}
+	return 16
+}
+
+// capacity is the bytes a version holds in byte mode.
+func capacity(version int) int {
+	return (levelM[version].data()*8 - 4 - countBits(version)) / 8
+}
+
+// Symbol is a QR code's modules, row by row; true is dark. The quiet zone is not included.
+type Symbol struct {
+	Size    int
+	Version int
+	Mask    int
+	dark    []bool
+	fixed   []bool // function patterns, which masks leave alone
+}
+
+// Dark tells whether the module in column x of row y is dark.
+func (s *Symbol) Dark(x, y int) bool { return s.dark[y*s.Size+x] }
+
+func (s *Symbol) set(x, y int, dark bool) {
+	s.dark[y*s.Size+x] = dark
+	s.fixed[y*s.Size+x] = true
+}
+
+// Encode makes the smallest symbol of data in byte mode at level M, with the mask of least
+// penalty.
+func Encode(data []byte) (*Symbol, error) {
+	version := 1
+	for version <= maxVersion && capacity(version) < len(data) {
+		version++
+	}
+	if version > maxVersion {
+		return nil, ErrTooLong
+	}
+	codewords := interleave(version, bitstream(version, data))
+	var best *Symbol
+	bestPenalty := 0
+	for mask := range 8 {
+		s := draw(version, mask, codewords)
+		if p := s.penalty(); best == nil || p < bestPenalty {
+			best, bestPenalty = s, p
+		}
+	}
+	return best, nil
+}
+
+// encodeMask is Encode with the mask chosen by the caller (the tests compare symbols with
+// another encoder's, which may weigh the penalties a little differently).
+func encodeMask(data []byte, mask int) (*Symbol, error) {
+	version := 1
+	for version <= maxVersion && capacity(version) < len(data) {
+		version++
+	}
+	if version > maxVersion {
+		return nil, ErrTooLong
+	}
+	return draw(version, mask, interleave(version, bitstream(version, data))), nil
+}
+
+// bitstream is the data codewords: mode, count, the bytes, a terminator, then padding.
+func bitstream(version int, data []byte) []byte {
+	total := levelM[version].data()
+	var w bitWriter
+	w.put(0b0100, 4)
+	w.put(uint(len(data)), countBits(version))
+	for _, b := range data {
+		w.put(uint(b), 8)
+	}
+	w.put(0, min(4, total*8-w.n))
+	w.put(0, (8-w.n%8)%8)
+	for pad := 0; len(w.buf) < total; pad++ {
+		w.buf = append(w.buf, [2]byte{0xEC, 0x11}[pad%2])
+	}
+	return w.buf
+}
+
+type bitWriter struct {
+	buf []byte
+	n   int // bits written
+}
+
+func (w *bitWriter) put(v uint, bits int) {
+	for i := bits - 1; i >= 0; i-- {
+		if w.n%8 == 0 {
+			w.buf = append(w.buf, 0)
+		}
+		if v>>i&1 == 1 {
+			w.buf[w.n/8] |= 0x80 >> (w.n % 8)
+		}
+		w.n++
+	}
+}
+
+// interleave splits data into the version's blocks, adds each block's error correction, and
+// interleaves them codeword by codeword.
+func interleave(version int, data []byte) []byte {
+	b := levelM[version]
+	gen := generator(b.ec)
+	var datas, ecs [][]byte
+	for i := range b.n1 + b.n2 {
+		n := b.d1
+		if i >= b.n1 {
+			n = b.d2
+		}
+		datas = append(datas, data[:n])
+		ecs = append(ecs, remainder(data[:n], gen))
+		data = data[n:]
+	}
+	var out []byte
+	for i := range max(b.d1, b.d2) {
+		for _, d := range datas {
+			if i < len(d) {
+				out = append(out, d[i])
+			}
+		}
+	}
+	for i := range b.ec {
+		for _, e := range ecs {
+			out = append(out, e[i])
+		}
+	}
+	return out
+}
+
+// draw lays out the function patterns, the codewords under mask, and the format and version
+// information.
+func draw(version, mask int, codewords []byte) *Symbol {
+	size := 17 + 4*version
+	s := &Symbol{Size: size, Version: version, Mask: mask, dark: make([]bool, size*size), fixed: make([]bool, size*size)}
+	s.functionPatterns()
+	s.format(0) // reserve its modules before the data; the real bits are drawn last
+	if version >= 7 {
+		s.versionInfo()
+	}
+	i := 0
+	for right := size - 1; right >= 1; right -= 2 {
+		if right == 6 {
+			right = 5 // the vertical timing pattern's column is skipped whole
+		}
+		upward := (right+1)&2 == 0
+		for vert := range size {
+			y := vert
+			if upward {
+				y = size - 1 - vert
+			}
+			for x := right; x > right-2; x-- {
+				if s.fixed[y*size+x] {
+					continue
+				}
+				dark := i < len(codewords)*8 && codewords[i/8]>>(7-i%8)&1 == 1
+				i++
+				s.dark[y*size+x] = dark != masked(mask, x, y) // remainder bits are light, masked
+			}
+		}
+	}
+	s.format(mask)
+	return s
+}
+
+func (s *Symbol) functionPatterns() {
+	size := s.Size
+	for i := range size {
+		s.set(6, i, i%2 == 0)
+		s.set(i, 6, i%2 == 0)
+	}
+	for _, c := range [][2]int{{3, 3}, {size - 4, 3}, {3, size - 4}} {
+		for dy := -4; dy <= 4; dy++ {
+			for dx := -4; dx <= 4; dx++ {
+				x, y := c[0]+dx, c[1]+dy
+				if x < 0 || y < 0 || x >= size || y >= size {
+					continue
+				}
+				d := max(abs(dx), abs(dy)) // rings: 0-1 dark, 2 light, 3 dark, 4 separator
+				s.set(x, y, d != 2 && d != 4)
+			}
+		}
+	}
+	pos := alignment[s.Version]
+	for i, cx := range pos {
+		for j, cy := range pos {
+			if (i == 0 && j == 0) || (i == 0 && j == len(pos)-1) || (i == len(pos)-1 && j == 0) {
+				continue // on a finder pattern
+			}
+			for dy := -2; dy <= 2; dy++ {
+				for dx := -2; dx <= 2; dx++ {
+					s.set(cx+dx, cy+dy, max(abs(dx), abs(dy)) != 1)
+				}
+			}
+		}
+	}
+}
+
+// formatBits is level M's format information for mask: BCH(15,5), then XOR 0x5412 so it is
+// never all light.
+func formatBits(mask int) int {
+	data := 0b00<<3 | mask // level M is 00
+	rem := data
+	for range 10 {
+		rem = rem<<1 ^ (rem>>9)*0x537
+	}
+	return (data<<10 | rem) ^ 0x5412
+}
+
+// format draws the format information's two copies and the dark module beside them.
+func (s *Symbol) format(mask int) {
+	bits, size := formatBits(mask), s.Size
+	bit := func(i int) bool { return bits>>i&1 == 1 }
+	for i := 0; i <= 5; i++ {
+		s.set(8, i, bit(i))
+	}
+	s.set(8, 7, bit(6))
+	s.set(8, 8, bit(7))
+	s.set(7, 8, bit(8))
+	for i := 9; i < 15; i++ {
+		s.set(14-i, 8, bit(i))
+	}
+	for i := range 8 {
+		s.set(size-1-i, 8, bit(i))
+	}
+	for i := 8; i < 15; i++ {
+		s.set(8, size-15+i, bit(i))
+	}
+	s.set(8, size-8, true)
+}
+
+// versionBits is the version information of versions 7 and up: BCH(18,6).
+func versionBits(version int) int {
+	rem := version
+	for range 12 {
+		rem = rem<<1 ^ (rem>>11)*0x1F25
+	}
+	return version<<12 | rem
+}
+
+func (s *Symbol) versionInfo() {
+	bits := versionBits(s.Version)
+	for i := range 18 {
+		dark := bits>>i&1 == 1
+		a, b := s.Size-11+i%3, i/3
+		s.set(a, b, dark)
+		s.set(b, a, dark)
+	}
+}
+
+// masked tells whether mask inverts the module in column x of row y (Table 10).
+func masked(mask, x, y int) bool {
+	switch mask {
+	case 0:
+		return (x+y)%2 == 0
+	case 1:
+		return y%2 == 0
+	case 2:
+		return x%3 == 0
+	case 3:
+		return (x+y)%3 == 0
+	case 4:
+		return (x/3+y/2)%2 == 0
+	case 5:
+		return x*y%2+x*y%3 == 0
+	case 6:
+		return (x*y%2+x*y%3)%2 == 0
+	default:
+		return ((x+y)%2+x*y%3)%2 == 0
+	}
+}
+
+// penalty scores a symbol by the four rules of 7.8.3: runs of five or more, 2×2 blocks, look-
+// alikes of a finder pattern, and an unbalanced share of dark modules. Less is better.
+func (s *Symbol) penalty() int {
+	size, p := s.Size, 0
+	line := make([]bool, size)
+	for _, vertical := range []bool{false, true} {
+		for i := range size {
+			for j := range size {
+				if vertical {
+					line[j] = s.Dark(i, j)
+				} else {
+					line[j] = s.Dark(j, i)
+				}
+			}
+			p += linePenalty(line)
+		}
+	}
+	dark := 0
+	for y := range size {
+		for x := range size {
+			if s.Dark(x, y) {
+				dark++
+			}
+			if x < size-1 && y < size-1 {
+				c := s.Dark(x, y)
+				if c == s.Dark(x+1, y) && c == s.Dark(x, y+1) && c == s.Dark(x+1, y+1) {
+					p += 3
+				}
+			}
+		}
+	}
+	total := size * size
+	p += abs(dark*20-total*10) / total * 10
+	return p
+}
+
+// finderLike is 1:1:3:1:1 (dark, light, dark ×3, light, dark) with four light modules on
+// one side, as 11 bits, earliest module highest.
+const finderBefore, finderAfter = 0b00001011101, 0b10111010000
+
+// linePenalty is rules 1 and 3 on one row or column; beyond its ends is the light quiet zone.
+func linePenalty(line []bool) int {
+	p, run := 0, 1
+	for i := 1; i <= len(line); i++ {
+		if i < len(line) && line[i] == line[i-1] {
+			run++
+			continue
+		}
+		if run >= 5 {
+			p += 3 + run - 5
+		}
+		run = 1
+	}
+	// The last 11 modules as bits, from four before the line to four after it.
+	window := 0
+	for i := -4; i < len(line)+4; i++ {
+		window <<= 1
+		if i >= 0 && i < len(line) && line[i] {
+			window |= 1
+		}
+		window &= 1<<11 - 1
+		if i >= 6 && (window == finderBefore || window == finderAfter) {
+			p += 40
+		}
+	}
+	return p
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
