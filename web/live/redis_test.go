@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -46,16 +48,23 @@ func redises(t *testing.T) map[string]string {
 	return urls
 }
 
-// newClient is one process's connection to the Redis at url.
+// newClient is one process's connection to the Redis at url. Its connections are named
+// after the test, so that a test kills its own and not those of another package's tests
+// running at the same time on the same Redis.
 func newClient(t testing.TB, url string) *redis.Client {
 	t.Helper()
 	opt, err := redis.ParseURL(url)
 	if err != nil {
 		t.Fatal(err)
 	}
+	opt.ClientName = clientName(t)
 	c := redis.NewClient(opt)
 	t.Cleanup(func() { c.Close() })
 	return c
+}
+
+func clientName(t testing.TB) string {
+	return "cardavia-live-test-" + strings.ReplaceAll(t.Name(), " ", "_")
 }
 
 // testPrefix keeps each test's channels apart from any other's on a shared Redis.
@@ -81,6 +90,7 @@ func newHub(t testing.TB, url, prefix string) *Redis {
 func TestRedisHubsHearEachOther(t *testing.T) {
 	for name, url := range redises(t) {
 		t.Run(name, func(t *testing.T) {
+			noLeaks(t)
 			prefix := testPrefix(t)
 			a, b := newHub(t, url, prefix), newHub(t, url, prefix)
 			elsewhere := newHub(t, url, prefix+"other:")
@@ -158,6 +168,7 @@ func TestRedisGarbledMessageResyncs(t *testing.T) {
 // When Redis drops the Pub/Sub connections, every subscriber is woken once they are back
 // (announcements may have been lost meanwhile), and later announcements arrive again.
 func TestRedisReconnectWakesSubscribers(t *testing.T) {
+	noLeaks(t)
 	url := realRedis(t)
 	prefix := testPrefix(t)
 	a, b := newHub(t, url, prefix), newHub(t, url, prefix)
@@ -165,12 +176,25 @@ func TestRedisReconnectWakesSubscribers(t *testing.T) {
 	admin := newClient(t, url)
 	ctx := context.Background()
 
-	killed, err := admin.Do(ctx, "CLIENT", "KILL", "TYPE", "pubsub").Int()
+	list, err := admin.Do(ctx, "CLIENT", "LIST", "TYPE", "pubsub").Text()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if killed < 2 {
-		t.Fatalf("CLIENT KILL TYPE pubsub killed %d connections, want at least the two hubs'", killed)
+	killed := 0
+	for _, line := range strings.Split(list, "\n") {
+		fields := strings.Fields(line)
+		if !slices.Contains(fields, "name="+clientName(t)) {
+			continue
+		}
+		id := strings.TrimPrefix(fields[0], "id=")
+		n, err := admin.Do(ctx, "CLIENT", "KILL", "TYPE", "pubsub", "ID", id).Int()
+		if err != nil {
+			t.Fatal(err)
+		}
+		killed += n
+	}
+	if killed != 2 {
+		t.Fatalf("CLIENT KILL TYPE pubsub killed %d connections, want the two hubs'", killed)
 	}
 	for _, sub := range []*Subscription{subA, subB} {
 		if got := receive(t, sub); got != Resync {
