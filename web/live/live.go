@@ -17,6 +17,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"sync/atomic"
 )
 
 // Resync is the value a subscriber receives when announcements may have been lost (the hub's
@@ -36,12 +37,29 @@ type Hub interface {
 	// subscription is live when Subscribe returns: read the table after subscribing, not
 	// before, and no move in between goes unannounced.
 	Subscribe(table string) *Subscription
-	// Subscribers is the number of open subscriptions in this process, for metrics and for
-	// limits on live connections.
+	// Subscribers is the number of open subscriptions in this process, for limits on live
+	// connections.
 	Subscribers() int
+	// Stats is what the hub has done in this process, for metrics.
+	Stats() Stats
 	// Close closes every subscription (their channels close) and releases the hub's
 	// resources. It may be called more than once.
 	Close() error
+}
+
+// Stats counts a hub's work in one process since it was made.
+type Stats struct {
+	Subscribers int // open subscriptions
+	Tables      int // tables with at least one
+	// Announced counts announcements made through the hub; Failed those of them that Redis
+	// did not take (this process's subscribers were told all the same).
+	Announced, Failed uint64
+	// Coalesced counts values replaced before their subscriber read them: a reader slower
+	// than the moves, or one that stopped reading.
+	Coalesced uint64
+	// Resyncs counts the times every subscriber was told to resync: the Redis connection
+	// came back, or was replaced.
+	Resyncs uint64
 }
 
 // Subscription receives one table's announcements.
@@ -81,6 +99,7 @@ func (s *Subscription) offer(move uint64) {
 	}
 	select {
 	case old := <-s.ch:
+		s.hub.coalesced.Add(1)
 		if old == Resync || move == Resync {
 			move = Resync
 		} else {
@@ -107,6 +126,8 @@ type fanout struct {
 	tables map[string]map[*Subscription]struct{}
 	count  int
 	closed bool
+
+	announced, failed, coalesced, resyncs atomic.Uint64
 }
 
 func newFanout() *fanout {
@@ -158,6 +179,7 @@ func (f *fanout) deliver(table string, move uint64) {
 
 // resync wakes every subscriber of every table with Resync.
 func (f *fanout) resync() {
+	f.resyncs.Add(1)
 	f.mu.RLock()
 	defer f.mu.RUnlock()
 	for _, subs := range f.tables {
@@ -171,6 +193,19 @@ func (f *fanout) subscribers() int {
 	f.mu.RLock()
 	defer f.mu.RUnlock()
 	return f.count
+}
+
+func (f *fanout) stats() Stats {
+	f.mu.RLock()
+	st := Stats{Subscribers: f.count, Tables: len(f.tables)}
+	f.mu.RUnlock()
+	// Failed first: every failure was counted as announced before, so Failed never
+	// exceeds Announced.
+	st.Failed = f.failed.Load()
+	st.Announced = f.announced.Load()
+	st.Coalesced = f.coalesced.Load()
+	st.Resyncs = f.resyncs.Load()
+	return st
 }
 
 func (f *fanout) isClosed() bool {
@@ -211,6 +246,7 @@ func (l *Local) Announce(_ context.Context, table string, move uint64) error {
 	if l.f.isClosed() {
 		return ErrClosed
 	}
+	l.f.announced.Add(1)
 	l.f.deliver(table, move)
 	return nil
 }
@@ -220,6 +256,9 @@ func (l *Local) Subscribe(table string) *Subscription { return l.f.subscribe(tab
 
 // Subscribers implements Hub.
 func (l *Local) Subscribers() int { return l.f.subscribers() }
+
+// Stats implements Hub.
+func (l *Local) Stats() Stats { return l.f.stats() }
 
 // Close implements Hub.
 func (l *Local) Close() error {

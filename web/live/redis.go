@@ -231,8 +231,10 @@ func (h *Redis) Announce(ctx context.Context, table string, move uint64) error {
 	if h.f.isClosed() {
 		return ErrClosed
 	}
+	h.f.announced.Add(1)
 	err := h.client.Publish(ctx, h.prefix+table, strconv.FormatUint(move, 10)).Err()
 	if err != nil {
+		h.f.failed.Add(1)
 		h.f.deliver(table, move)
 		return fmt.Errorf("live: redis publish: %w", err)
 	}
@@ -244,6 +246,9 @@ func (h *Redis) Subscribe(table string) *Subscription { return h.f.subscribe(tab
 
 // Subscribers implements Hub.
 func (h *Redis) Subscribers() int { return h.f.subscribers() }
+
+// Stats implements Hub.
+func (h *Redis) Stats() Stats { return h.f.stats() }
 
 // Close implements Hub: it closes every subscription, the Pub/Sub connection and, for a hub
 // from DialRedis, the client; it returns when the receiving goroutine has ended.

@@ -201,6 +201,9 @@ func TestRedisReconnectWakesSubscribers(t *testing.T) {
 			t.Fatalf("%s received %d after its connection was killed, want Resync", sub.Table(), got)
 		}
 	}
+	if st := a.Stats(); st.Resyncs == 0 {
+		t.Fatalf("Stats().Resyncs = 0 after a resync")
+	}
 	announce(t, a, "t2", 6)
 	announce(t, b, "t1", 7)
 	if got := receive(t, subB); got != 6 {
@@ -416,6 +419,9 @@ func TestRedisAnnounceWithoutRedisWakesLocalSubscribers(t *testing.T) {
 	}
 	if got := receive(t, sub); got != 3 {
 		t.Fatalf("received %d, want 3", got)
+	}
+	if st := h.Stats(); st.Announced != 1 || st.Failed != 1 {
+		t.Fatalf("Stats() = %+v, want one announcement, failed", st)
 	}
 }
 
