@@ -1,16 +1,3 @@
-// Package live wakes the live connections of a shared table when its move number changes.
-//
-// An announcement is a signal, not a second source of truth (DESIGN.md, "Tables and seats"):
-// after each write the server announces the table's new move number, and every subscriber of
-// that table, in every process, is woken to read the table again from the store. A lost or late
-// announcement therefore costs a little delay, never a wrong page.
-//
-// Two hubs implement it: NewLocal keeps announcements in the process (the embedded bolt store
-// and the memory store, which one process owns), and NewRedis carries them between every
-// process that shares a Redis.
-//
-// A subscriber never slows anyone down: its channel holds one value, and a newer announcement
-// replaces an unread one, so an announcer never waits and a stalled reader holds one number.
 package live
 
 import (
