@@ -14,7 +14,8 @@ import (
 )
 
 // DefaultPrefix starts the Redis channel of every table, as the store's keys start with
-// "cardavia:".
+// "cardavia:". Pub/Sub channels belong to the whole server, not to a database number: two
+// sites on one Redis, in different databases, need different prefixes.
 const DefaultPrefix = "cardavia:live:"
 
 // quietLimit is how long the Pub/Sub connection may stay silent before it is pinged; a
