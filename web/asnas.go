@@ -3,6 +3,8 @@ package web
 import (
 	"net/http"
 
+	"github.com/go-chi/chi/v5"
+
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
 	"github.com/cardavia/cardavia/web/views"
@@ -20,17 +22,17 @@ var asnasGame = table[*record.Asnas]{
 	summary: asnasSummary,
 }
 
-// newAsnasMatch deals match id from seed and lets the AI seats act until it is the human's
+// newAsnasMatch deals match id from seed and lets the AI seats act until it is a human's
 // turn.
-func (s *Server) newAsnasMatch(id record.ID, seed uint64) (*record.Asnas, error) {
+func (s *Server) newAsnasMatch(id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
 	a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
-	return a, s.playAI(a)
+	return a, s.playAI(a, humans)
 }
 
-// playAI lets the configured AI seats act until the human is to act or the deal is over (see
+// playAI lets the configured AI seats act until a human is to act or the deal is over (see
 // playAsnasAI; a visitor's chosen level replaces it, see asnasFor).
-func (s *Server) playAI(a *record.Asnas) error {
-	return playAsnasAI(s.cfg.AsnasAI, a)
+func (s *Server) playAI(a *record.Asnas, humans seats) error {
+	return playAsnasAI(s.cfg.AsnasAI, a, humans)
 }
 
 // decisionSeed derives an AI decision's seed from the match seed and the position: the same
@@ -56,21 +58,21 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	t := views.AsnasTable{View: humanView(a.Match()), Move: a.Token(), Log: a.DealLog(), Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice"))}
+	t := views.AsnasTable{View: seatView(a.Match(), soloSeat), Move: a.Token(), Log: a.DealLog(), Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice"))}
 	t.AI = s.asnasAIPanel(r, a.Match())
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = true
 	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))
 }
 
-// humanView is the match as the visitor sees it. Once a deal is over the visitor sees their
-// own hand even if they never looked (as dealer, everybody may fold before their first turn);
-// every other hand stays as the engine's view has it: a folded or uncontested hand is never
-// shown (RULES.md).
-func humanView(m asnas.Match) asnas.View {
-	v := m.View(humanSeat)
-	if me := &v.Seats[humanSeat]; v.DealOver && !me.Shown {
-		h := m.Deal.Hands[humanSeat]
+// seatView is the match as the player at seat sees it. Once a deal is over a player sees
+// their own hand even if they never looked (as dealer, everybody may fold before their first
+// turn); every other hand stays as the engine's view has it: a folded or uncontested hand is
+// never shown (RULES.md).
+func seatView(m asnas.Match, seat int) asnas.View {
+	v := m.View(seat)
+	if me := &v.Seats[seat]; v.DealOver && !me.Shown {
+		h := m.Deal.Hands[seat]
 		me.Hand, me.Shown, me.Category = h, true, asnas.Evaluate(h).Category()
 	}
 	return v
@@ -85,10 +87,30 @@ func (s *Server) asnasMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return badRequest("unknown verb")
 	}
-	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, func(a *record.Asnas) (*record.Asnas, error) {
-		_, err := a.Apply(asnas.Action{Seat: humanSeat, Verb: verb})
+	return s.asnasPost(w, r, func(a *record.Asnas, seat int) (*record.Asnas, error) {
+		_, err := a.Apply(asnas.Action{Seat: seat, Verb: verb})
 		return a, err
 	})
+}
+
+// asnasPost plays a step at the visitor's solo table, or at the shared table of the path.
+func (s *Server) asnasPost(w http.ResponseWriter, r *http.Request, st step[*record.Asnas]) error {
+	if id := chi.URLParam(r, "table"); id != "" {
+		return sharedPost(s, w, r, asnasAt, sharedRedirect("asnas", id), st)
+	}
+	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, st)
+}
+
+// sharedRedirect answers 303 to a shared table, with a notice (NoticeNone for none).
+func sharedRedirect(game, id string) func(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
+	return func(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
+		url := tablePath(game, id)
+		if notice != views.NoticeNone {
+			url += "?notice=" + notice.String()
+		}
+		http.Redirect(w, r, url, http.StatusSeeOther)
+		return nil
+	}
 }
 
 // asnasNext deals the next deal once the current one is over.
@@ -96,7 +118,7 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, func(a *record.Asnas) (*record.Asnas, error) {
+	return s.asnasPost(w, r, func(a *record.Asnas, _ int) (*record.Asnas, error) {
 		_, err := a.NextDeal()
 		return a, err
 	})

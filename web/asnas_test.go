@@ -410,7 +410,7 @@ func (lookingAI) Decide(asnas.View) asnas.Verb { return asnas.Look }
 func TestBrokenAIIsAServerErrorNotTheVisitors(t *testing.T) {
 	// Find a seed whose first deal has an AI seat act before the human.
 	var seed uint64
-	for asnas.NewMatch(seed).ToAct() == humanSeat {
+	for asnas.NewMatch(seed).ToAct() == soloSeat {
 		seed++
 	}
 	ts := newSite(t, func(c *Config) {

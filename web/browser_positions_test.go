@@ -109,7 +109,7 @@ func lastMovePosition(s *Server, seed uint64) (*record.Guandan, error) {
 			case gd.PhasePlay:
 				p := s.guandanPlayer(aiguandan.LevelClub, guandanSeed(m, seat))
 				a = p.Play(m.View(seat))
-				if seat == humanSeat {
+				if seat == soloSeat {
 					// The visitor's move is the Hint's.
 					if adv, ok := p.(aiguandan.Advisor); ok {
 						a, _ = adv.Advise(m.View(seat))

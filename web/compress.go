@@ -223,7 +223,7 @@ func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
 	files, _ := encodedAssets()
 	f, ok := files[strings.TrimPrefix(r.URL.Path, "/static/")]
 	if !ok {
-		s.writeErrorPage(w, r, http.StatusNotFound)
+		s.writeErrorPage(w, r, http.StatusNotFound, "")
 		return
 	}
 	f.serve(w, r)

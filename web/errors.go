@@ -21,6 +21,9 @@ type statusError struct {
 	status int
 	reason string
 	cause  error
+	// text is the catalog key of the page's own title and text (text+".title",
+	// text+".text"), "" for the status's general ones.
+	text string
 }
 
 func (e *statusError) Error() string {
@@ -108,19 +111,24 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if status >= 500 {
 		s.log.ErrorContext(r.Context(), "request failed", "err", err, "request_id", requestIDFrom(r.Context()))
 	}
-	s.writeErrorPage(w, r, status)
+	text := ""
+	if se, ok := errors.AsType[*statusError](err); ok {
+		text = se.text
+	}
+	s.writeErrorPage(w, r, status, text)
 }
 
-// writeErrorPage renders the translated page for status. If even that fails, the 500 page
-// rendered at start-up is served in the visitor's language.
-func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status int) {
+// writeErrorPage renders the translated page for status, in the words of the catalog key
+// text when it has its own ("" for the status's). If even that fails, the 500 page rendered
+// at start-up is served in the visitor's language.
+func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status int, text string) {
 	if status == http.StatusServiceUnavailable {
 		w.Header().Set("Retry-After", "5")
 	}
 	// The page is rendered even when the request's own deadline has passed (that is often why
 	// it is an error page: a 503); a client that hung up was already dealt with by fail.
 	r = r.WithContext(context.WithoutCancel(r.Context()))
-	page := views.ErrorPage(s.chrome(r, ""), status, requestIDFrom(r.Context()))
+	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()))
 	err := s.render(w, r, status, page)
 	if err == nil {
 		return
@@ -145,7 +153,7 @@ func (s *Server) renderFallbacks() (map[string][]byte, error) {
 		ctx := i18n.WithLocale(context.Background(), l)
 		ch := views.Chrome{Assets: s.assets, Path: "/", Filters: views.NeutralFilters, FiltersCSS: filterSheetURL()}
 		var buf bytes.Buffer
-		if err := views.ErrorPage(ch, http.StatusInternalServerError, "").Render(ctx, &buf); err != nil {
+		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "").Render(ctx, &buf); err != nil {
 			return nil, fmt.Errorf("web: fallback error page (%s): %w", l.Code, err)
 		}
 		out[l.Code] = buf.Bytes()

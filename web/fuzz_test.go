@@ -120,15 +120,15 @@ func newFuzzFixture(tb testing.TB) *fuzzFixture {
 	fx := &fuzzFixture{id: id, cookie: cookie, data: map[string][]byte{}, versions: map[string]uint64{}, pages: true}
 	ctx := context.Background()
 	a, _, err := asnasGame.load(ctx, s, id)
-	if err != nil || a == nil || a.Match().ToAct() != humanSeat {
+	if err != nil || a == nil || a.Match().ToAct() != soloSeat {
 		tb.Fatalf("the As-Nas fixture does not wait for the visitor: %v", err)
 	}
 	g, _, err := guandanGame.load(ctx, s, id)
-	if err != nil || g == nil || g.Match().ToAct() != humanSeat || g.Match().Phase() != gd.PhasePlay {
+	if err != nil || g == nil || g.Match().ToAct() != soloSeat || g.Match().Phase() != gd.PhasePlay {
 		tb.Fatalf("the Guandan fixture does not wait for the visitor: %v", err)
 	}
 	fx.asnasMove, fx.guandanMove = a.Token(), g.Token()
-	fx.hand = g.Match().Hands[humanSeat].Cards()
+	fx.hand = g.Match().Hands[soloSeat].Cards()
 	fx.others = g.Match().Hands[1].Cards()[:3]
 	for i := 0; i+1 < len(fx.hand); i++ {
 		if fx.hand[i].String() == fx.hand[i+1].String() || fx.hand[i].Rank() == fx.hand[i+1].Rank() {
@@ -194,7 +194,7 @@ func newFuzzFixtures(tb testing.TB) []*fuzzFixture {
 			var a gd.Action
 			switch m.Phase() {
 			case gd.PhaseDealOver:
-				a = gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat}
+				a = gd.Action{Kind: gd.ActNextDeal, Seat: soloSeat}
 			case gd.PhaseReturn:
 				a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: ai.Return(m.View(seat))}
 			default:
@@ -212,7 +212,7 @@ func newFuzzFixtures(tb testing.TB) []*fuzzFixture {
 	guandanUntil(func(m gd.Match) bool { return m.Phase() == gd.PhaseDealOver }, 2000)
 	fixtures = append(fixtures, start.with(tb, am, gm))
 	asnasUntil(asnas.Match.Over)
-	if guandanUntil(func(m gd.Match) bool { return m.Phase() == gd.PhaseReturn && m.ToAct() == humanSeat }, 20000) {
+	if guandanUntil(func(m gd.Match) bool { return m.Phase() == gd.PhaseReturn && m.ToAct() == soloSeat }, 20000) {
 		fixtures = append(fixtures, start.with(tb, am, gm))
 	} else {
 		tb.Log("no Guandan return for the visitor within the fixture's deals")
@@ -230,7 +230,7 @@ func (fx *fuzzFixture) with(tb testing.TB, am *record.Asnas, gm *record.Guandan)
 	guandanGame.put(tb, s, fx.id, gm)
 	g := gm.Match()
 	next := &fuzzFixture{id: fx.id, cookie: fx.cookie, data: map[string][]byte{}, versions: map[string]uint64{}, gameKeys: fx.gameKeys,
-		asnasMove: am.Token(), guandanMove: gm.Token(), hand: g.Hands[humanSeat].Cards(), reading: fx.reading}
+		asnasMove: am.Token(), guandanMove: gm.Token(), hand: g.Hands[soloSeat].Cards(), reading: fx.reading}
 	next.others = g.Hands[1].Cards()[:min(3, g.Hands[1].Len())]
 	if len(next.others) == 0 {
 		next.others = g.Hands[2].Cards()[:1]

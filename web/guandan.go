@@ -4,6 +4,8 @@ import (
 	"errors"
 	"net/http"
 
+	"github.com/go-chi/chi/v5"
+
 	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/record"
 	gd "github.com/cardavia/cardavia/rules/guandan"
@@ -32,16 +34,15 @@ var guandanGame = table[*record.Guandan]{
 	summary: guandanSummary,
 }
 
-// newGuandanMatch deals match id from seed and lets the AI seats act until the human is to
-// act.
-func (s *Server) newGuandanMatch(id record.ID, seed uint64) (*record.Guandan, error) {
+// newGuandanMatch deals match id from seed and lets the AI seats act until a human is to act.
+func (s *Server) newGuandanMatch(id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
 	g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
-	return g, s.guandanAI(g)
+	return g, s.guandanAI(g, humans)
 }
 
 // guandanAI lets the AI seats act at Club level (see guandanAIAt).
-func (s *Server) guandanAI(g *record.Guandan) error {
-	return s.guandanAIAt(aiguandan.LevelClub, g)
+func (s *Server) guandanAI(g *record.Guandan, humans seats) error {
+	return s.guandanAIAt(aiguandan.LevelClub, g, humans)
 }
 
 // guandanSeed derives an AI decision's seed from the match's generator state and the
@@ -61,9 +62,9 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	q := r.URL.Query()
 	m := g.Match()
 	t := views.GuandanTable{
-		View:    m.View(humanSeat),
+		View:    m.View(soloSeat),
 		Move:    g.Token(),
-		Log:     g.Log(humanSeat),
+		Log:     g.Log(soloSeat),
 		Notice:  views.ParseGuandanNotice(q.Get("notice")),
 		Arrange: views.ParseArrangement(q.Get("arrange")),
 		Deal:    g.DealLog(),
@@ -74,14 +75,14 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)
 	if t.Arrange == views.ArrangePlan {
-		t.Plan = s.cfg.GuandanAI(guandanSeed(m, humanSeat)).Plan(t.View.Hand, t.View.Level)
+		t.Plan = s.cfg.GuandanAI(guandanSeed(m, soloSeat)).Plan(t.View.Hand, t.View.Level)
 	}
 	if t.MyTurn() {
 		if q.Get("hint") != "" {
-			t.Hint = s.guandanAdvice(r, m)
+			t.Hint = s.guandanAdvice(r, guandanLevel(r), m, soloSeat)
 			t.Selected = t.Hint.Cards
 		}
-		t.Selection = guandanVerdict(m, t.Selected)
+		t.Selection = guandanVerdict(m, soloSeat, t.Selected)
 		if t.Selection.Verdict == views.SelectChoose {
 			t.Readings = t.Selection.Readings
 		}
@@ -97,27 +98,32 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 // and deals nothing: without a match, or out of turn, the line just says nothing is chosen.
 func (s *Server) guandanSelection(w http.ResponseWriter, r *http.Request) error {
 	var sel *views.GuandanSelection
-	if id := visitorFrom(r.Context()).id; id != "" {
+	if id := chi.URLParam(r, "table"); id != "" {
+		var err error
+		if sel, err = s.sharedSelection(r, id); err != nil {
+			return err
+		}
+	} else if id := visitorFrom(r.Context()).id; id != "" {
 		g, ok, err := guandanGame.peek(s, r)
 		if err != nil {
 			return err
 		}
-		if m := g.Match(); ok && m.Phase() == gd.PhasePlay && m.ToAct() == humanSeat {
-			sel = guandanVerdict(m, querySelection(r.URL.Query()["card"], m.View(humanSeat).Hand))
+		if m := g.Match(); ok && m.Phase() == gd.PhasePlay && m.ToAct() == soloSeat {
+			sel = guandanVerdict(m, soloSeat, querySelection(r.URL.Query()["card"], m.View(soloSeat).Hand))
 		}
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanSelectionFragment(sel))
 }
 
-// guandanVerdict asks the engine what the human's selection would do if played now: the
-// same Apply that Play calls, on a copy that is thrown away, so the live line and Play can
-// never disagree.
-func guandanVerdict(m gd.Match, cards gd.Set) *views.GuandanSelection {
-	v := &views.GuandanSelection{ToBeat: m.View(humanSeat).LastPlay.Reading}
+// guandanVerdict asks the engine what the selection of the human at seat would do if played
+// now: the same Apply that Play calls, on a copy that is thrown away, so the live line and
+// Play can never disagree.
+func guandanVerdict(m gd.Match, seat int, cards gd.Set) *views.GuandanSelection {
+	v := &views.GuandanSelection{ToBeat: m.View(seat).LastPlay.Reading}
 	if m.Leading() {
 		v.ToBeat = gd.Reading{}
 	}
-	_, ev, err := m.Apply(gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards})
+	_, ev, err := m.Apply(gd.Action{Kind: gd.ActPlay, Seat: seat, Cards: cards})
 	switch {
 	case err == nil && len(ev) > 0:
 		v.Verdict, v.Reading = views.SelectPlayable, ev[0].Play.Reading
@@ -170,8 +176,14 @@ func refusal(err error, cards gd.Set) error {
 // guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
 // that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
 func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[*record.Guandan]) error {
-	back := tableURL{arrange: views.ParseArrangement(r.PostFormValue("arrange"))}
-	err := guandanGameFor(r).post(s, w, r, back.redirect, step)
+	back := tableURL{path: "/guandan", arrange: views.ParseArrangement(r.PostFormValue("arrange"))}
+	var err error
+	if id := chi.URLParam(r, "table"); id != "" {
+		back.path = tablePath("guandan", id)
+		err = sharedPost(s, w, r, guandanAt, back.redirect, step)
+	} else {
+		err = guandanGameFor(r).post(s, w, r, back.redirect, step)
+	}
 	var refused *guandanRefusal
 	if errors.As(err, &refused) {
 		back.cards = refused.cards
@@ -197,8 +209,8 @@ func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 			return badRequest("unknown reading")
 		}
 	}
-	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
-		a := gd.Action{Kind: gd.ActPlay, Seat: humanSeat, Cards: cards, Reading: named}
+	return s.guandanPost(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
+		a := gd.Action{Kind: gd.ActPlay, Seat: seat, Cards: cards, Reading: named}
 		_, err := g.Apply(a)
 		if errors.Is(err, gd.ErrIllegalPlay) && !named.IsZero() {
 			a.Reading = gd.Reading{}
@@ -213,8 +225,8 @@ func (s *Server) guandanPass(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
-		return guandanAct(g, gd.Action{Kind: gd.ActPass, Seat: humanSeat})
+	return s.guandanPost(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
+		return guandanAct(g, gd.Action{Kind: gd.ActPass, Seat: seat})
 	})
 }
 
@@ -230,8 +242,8 @@ func (s *Server) guandanReturn(w http.ResponseWriter, r *http.Request) error {
 	if cards.Len() != 1 {
 		return badRequest("a return is exactly one card")
 	}
-	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
-		return guandanAct(g, gd.Action{Kind: gd.ActReturn, Seat: humanSeat, Card: cards.Cards()[0]})
+	return s.guandanPost(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
+		return guandanAct(g, gd.Action{Kind: gd.ActReturn, Seat: seat, Card: cards.Cards()[0]})
 	})
 }
 
@@ -240,8 +252,8 @@ func (s *Server) guandanNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, func(g *record.Guandan) (*record.Guandan, error) {
-		return guandanAct(g, gd.Action{Kind: gd.ActNextDeal, Seat: humanSeat})
+	return s.guandanPost(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
+		return guandanAct(g, gd.Action{Kind: gd.ActNextDeal, Seat: seat})
 	})
 }
 

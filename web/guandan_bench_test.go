@@ -81,7 +81,7 @@ func BenchmarkGuandanPlayPost(b *testing.B) {
 		b.Fatal(err)
 	}
 	start := g.Encode()
-	plays := g.Match().LegalPlays(humanSeat)
+	plays := g.Match().LegalPlays(soloSeat)
 	if len(plays) == 0 {
 		b.Fatal("the human has no play")
 	}

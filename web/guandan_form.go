@@ -46,12 +46,14 @@ func querySelection(values []string, hand gd.Set) gd.Set {
 // tableURL is where a Guandan form sends the visitor back to: the table, with the hand
 // arranged as it was and the cards to show selected.
 type tableURL struct {
+	// path is the table's page: /guandan, or a shared table's.
+	path    string
 	arrange views.Arrangement
 	cards   gd.Set
 }
 
 // redirect answers 303 See Other to the table, with a notice (NoticeNone for none).
 func (u tableURL) redirect(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
-	http.Redirect(w, r, views.GuandanURL(u.arrange, u.cards, notice, false), http.StatusSeeOther)
+	http.Redirect(w, r, views.GuandanURL(u.path, u.arrange, u.cards, notice, false), http.StatusSeeOther)
 	return nil
 }

@@ -70,7 +70,7 @@ func (ts *testSite) checkGuandanSecrets(p page) {
 	t := ts.t
 	t.Helper()
 	m, _ := ts.gmatch()
-	v := m.View(humanSeat)
+	v := m.View(soloSeat)
 	public := v.Played
 	for _, e := range v.Tribute {
 		if e.Kind == gd.EvTribute || e.Kind == gd.EvReturn {

@@ -123,7 +123,7 @@ func returnPosition(t *testing.T) *record.Guandan {
 			t.Fatalf("the position's deal is not over with the team on 5: phase %d levels %v", m.Phase(), m.Levels)
 		}
 		next, _, err := m.Apply(gd.Action{Kind: gd.ActNextDeal})
-		if err == nil && next.Phase() == gd.PhaseReturn && next.ToAct() == humanSeat {
+		if err == nil && next.Phase() == gd.PhaseReturn && next.ToAct() == soloSeat {
 			return g
 		}
 	}
@@ -153,7 +153,7 @@ func TestGuandanReturnFlow(t *testing.T) {
 		t.Error("the double tribute is not shown")
 	}
 	// Exactly the cards the rules allow can be chosen.
-	hand := m.View(humanSeat).Hand
+	hand := m.View(soloSeat).Hand
 	var bad gd.Card
 	p.doc.Find(`form[action="/guandan/return"] input[name="card"]`).Each(func(_ int, s *goquery.Selection) {
 		id, _ := strconv.Atoi(attr(s, "value"))
@@ -176,7 +176,7 @@ func TestGuandanReturnFlow(t *testing.T) {
 	p = ts.gtable()
 	after, _ := ts.gmatch()
 	id, _ := strconv.Atoi(ok)
-	if after.Phase() == gd.PhaseReturn || after.Hands[humanSeat].Has(gd.Card(id)) {
+	if after.Phase() == gd.PhaseReturn || after.Hands[soloSeat].Has(gd.Card(id)) {
 		t.Fatalf("the return did not happen: phase %d", after.Phase())
 	}
 	if p.doc.Find(`[data-public="tribute"] [data-event="return"]`).Length() != 2 {
@@ -190,7 +190,7 @@ func TestGuandanReturnFlow(t *testing.T) {
 // followPosition is a deal at level 2 where the human leads with a hand that holds 8 8 9 9
 // and a wild (2♥), which is a full house of eights or of nines.
 func followPosition(t *testing.T) *record.Guandan {
-	return guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: humanSeat, Hands: [4]gd.Set{
+	return guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: soloSeat, Hands: [4]gd.Set{
 		cardsOf(t, "8S 8C 9S 9C 2H 3S 3D KC"),
 		cardsOf(t, "4S 4D 5C 6C 7D JH QS"),
 		cardsOf(t, "4H 5D 6D 7H JD QD KH"),
@@ -383,7 +383,7 @@ func TestGuandanBadInput(t *testing.T) {
 // single card, so the human goes out first, North leads and goes out second, and the match
 // is won.
 func matchEndPosition(t *testing.T) *record.Guandan {
-	return guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Ace, gd.Nine}, Level: gd.Ace, DealNo: 14, Leader: humanSeat, Hands: [4]gd.Set{
+	return guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Ace, gd.Nine}, Level: gd.Ace, DealNo: 14, Leader: soloSeat, Hands: [4]gd.Set{
 		cardsOf(t, "RJ"),
 		cardsOf(t, "3S 4S 5C 7D 9H"),
 		cardsOf(t, "6C"),

@@ -41,7 +41,7 @@ func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, error) {
 	}
 	if v.session != nil {
 		if p := t.pending(s, v, false); p.id == id && sh.Current == "" {
-			return t.deal(s, p.id, p.seed)
+			return t.deal(s, p.id, p.seed, soloSeats)
 		}
 	}
 	return none, errNotFound
@@ -262,7 +262,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: humanView(m), Log: ev}}
+	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, soloSeat), Log: ev}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
 	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
 }
@@ -285,7 +285,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rp := views.Replay{Game: "guandan", Deal: deal, Step: step, Steps: g.Steps(deal),
-		Guandan: views.GuandanTable{View: m.View(humanSeat), Log: ev, Arrange: views.ArrangeRank}}
+		Guandan: views.GuandanTable{View: m.View(soloSeat), Log: ev, Arrange: views.ArrangeRank}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("guandan", id, deal, g.Deals())
 	// Once a deal is over every card of it has been seen: played, paid or given back in the
 	// tribute, or laid down at its end. Then, and only then, its replay may show each seat's
@@ -295,7 +295,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	}
 	if rp.Open = rp.Openable && r.URL.Query().Get("open") == "1"; rp.Open {
 		for s := range m.Hands {
-			if s != humanSeat {
+			if s != soloSeat {
 				rp.Guandan.Open[s] = m.Hands[s]
 			}
 		}

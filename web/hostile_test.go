@@ -695,7 +695,7 @@ func auditAsnasMatch(t testing.TB, m asnas.Match, id string, p page) {
 		for s := range asnas.NumSeats {
 			// The visitor's own hand once looked at or once the deal is over; the others' only
 			// at a showdown, and never folded ones.
-			allowed := (s == humanSeat && (d.Looked[s] || d.Over())) || (d.Over() && d.Showdown && !d.Folded[s])
+			allowed := (s == soloSeat && (d.Looked[s] || d.Over())) || (d.Over() && d.Showdown && !d.Folded[s])
 			hand := p.doc.Find(`[data-hand="` + strconv.Itoa(s) + `"]`)
 			if hand.Length() != 1 {
 				t.Fatalf("deal %d: %d hand areas for seat %d", m.DealNo, hand.Length(), s)
@@ -777,7 +777,7 @@ func auditGuandanPage(t testing.TB, ts *testSite, id string, p page) {
 // auditGuandanMatch checks a Guandan page against the match it shows (see auditGuandanPage).
 func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 	t.Helper()
-	own := m.Hands[humanSeat]
+	own := m.Hands[soloSeat]
 	var tribute []gd.Card
 	for _, e := range m.TributeLog {
 		if e.Kind == gd.EvTribute || e.Kind == gd.EvReturn {
@@ -946,7 +946,7 @@ func TestHiddenCardsAsnasRandomPlay(t *testing.T) {
 		case p.doc.Find(`[data-action="next"]`).Length() == 1, p.doc.Find(`[data-action="new"]`).Length() == 1:
 			rec, _ := shown(ts, asnasGame, id)
 			d := rec.Match().Deal
-			if d.Showdown && !d.Folded[humanSeat] && !d.Looked[humanSeat] {
+			if d.Showdown && !d.Folded[soloSeat] && !d.Looked[soloSeat] {
 				unlookedShown++
 			}
 			switch {
@@ -1143,7 +1143,7 @@ func TestAuditsCatchLeaks(t *testing.T) {
 	hidden := m.Hands[1].Minus(m.Played).Cards()[0]
 	var twin gd.Card // a card of another seat whose other copy is yours
 	hasTwin := false
-	for _, c := range m.Hands[humanSeat].Cards() {
+	for _, c := range m.Hands[soloSeat].Cards() {
 		other := gd.Card((int(c) + 54) % gd.NumCards)
 		if m.Hands[1].Has(other) || m.Hands[2].Has(other) || m.Hands[3].Has(other) {
 			twin, hasTwin = other, true

@@ -36,12 +36,12 @@ func (s *Server) asnasFor(r *http.Request) table[*record.Asnas] {
 		return asnasGame
 	}
 	t := asnasGame
-	t.playAI = func(s *Server, a *record.Asnas) error {
-		return playAsnasAI(func(seed uint64) AsnasAI { return timedAsnas{aiasnas.NewLevel(level, seed), s.cfg.Metrics} }, a)
+	t.playAI = func(s *Server, a *record.Asnas, humans seats) error {
+		return playAsnasAI(func(seed uint64) AsnasAI { return timedAsnas{aiasnas.NewLevel(level, seed), s.cfg.Metrics} }, a, humans)
 	}
-	t.deal = func(s *Server, id record.ID, seed uint64) (*record.Asnas, error) {
+	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
 		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
-		return a, t.playAI(s, a)
+		return a, t.playAI(s, a, humans)
 	}
 	return t
 }
@@ -57,11 +57,11 @@ func (g recordedAsnas) Apply(act asnas.Action) (recordedAsnas, []asnas.Event, er
 	return g, ev, err
 }
 
-// playAsnasAI lets the AI seats act through the one AI loop of ai/asnas until the human is to
+// playAsnasAI lets the AI seats act through the one AI loop of ai/asnas until a human is to
 // act or the deal is over; the record keeps what they did.
-func playAsnasAI(player func(seed uint64) AsnasAI, a *record.Asnas) error {
+func playAsnasAI(player func(seed uint64) AsnasAI, a *record.Asnas, humans seats) error {
 	_, _, err := aiasnas.Play(recordedAsnas{a}, func(g recordedAsnas, seat int) aiasnas.Decider {
-		if seat == humanSeat {
+		if humans.has(seat) {
 			return nil
 		}
 		return player(decisionSeed(g.a.Match(), seat))
@@ -77,14 +77,14 @@ func (s *Server) asnasAIPanel(r *http.Request, m asnas.Match) views.AsnasAIPanel
 		level = defaultAsnasLevel
 	}
 	p := views.AsnasAIPanel{Level: level.String(), Levels: asnasLevelNames()}
-	if m.ToAct() != humanSeat {
+	if m.ToAct() != soloSeat {
 		return p
 	}
 	if r.URL.Query().Get("coach") == "" {
 		p.CoachURL = "/asnas?coach=1#coach"
 		return p
 	}
-	a := aiasnas.Coach(m.View(humanSeat))
+	a := aiasnas.Coach(m.View(soloSeat))
 	c := &views.AsnasCoach{Known: a.Known, Opponents: a.Opponents, WinPct: 100 * a.Win, TiePct: 100 * a.Tie, SharePct: 100 * a.Share}
 	for _, vc := range a.Master {
 		c.Master = append(c.Master, views.AsnasCoachVerb{Verb: vc.Verb, Pct: 100 * vc.Chance})

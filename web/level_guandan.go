@@ -23,10 +23,10 @@ func guandanLevel(r *http.Request) aiguandan.Level {
 func guandanGameFor(r *http.Request) table[*record.Guandan] {
 	level := guandanLevel(r)
 	t := guandanGame
-	t.playAI = func(s *Server, g *record.Guandan) error { return s.guandanAIAt(level, g) }
-	t.deal = func(s *Server, id record.ID, seed uint64) (*record.Guandan, error) {
+	t.playAI = func(s *Server, g *record.Guandan, humans seats) error { return s.guandanAIAt(level, g, humans) }
+	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
 		g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
-		return g, s.guandanAIAt(level, g)
+		return g, s.guandanAIAt(level, g, humans)
 	}
 	return t
 }
@@ -53,11 +53,11 @@ func (r recordedGuandan) Apply(a gd.Action) (recordedGuandan, []gd.Event, error)
 }
 
 // guandanAIAt lets the AI seats act at a level, through the engine's one loop, until the
-// human is to act or nobody is; the record keeps what they did. An AI action the engine
+// humans is to act or nobody is; the record keeps what they did. An AI action the engine
 // refuses is a server error, never the visitor's.
-func (s *Server) guandanAIAt(level aiguandan.Level, g *record.Guandan) error {
+func (s *Server) guandanAIAt(level aiguandan.Level, g *record.Guandan, humans seats) error {
 	_, err := gd.RunAgents(recordedGuandan{g}, func(r recordedGuandan, seat int) gd.Agent {
-		if seat == humanSeat {
+		if humans.has(seat) {
 			return nil
 		}
 		m := r.g.Match()
@@ -70,25 +70,26 @@ func (s *Server) guandanAIAt(level aiguandan.Level, g *record.Guandan) error {
 	return nil
 }
 
-// guandanAdvice is the hint: the move the AI of the visitor's level would make in the
-// visitor's seat, with the reason for it in words the catalogs hold. The decision's seed comes
-// from the position, so asking twice gives the same hint.
-func (s *Server) guandanAdvice(r *http.Request, m gd.Match) *views.GuandanHint {
-	p := s.guandanPlayer(guandanLevel(r), guandanSeed(m, humanSeat))
+// guandanAdvice is the hint: the move the AI of level would make in the seat of the visitor,
+// with the reason for it in words the catalogs hold. The decision's seed comes from the
+// position, so asking twice gives the same hint.
+func (s *Server) guandanAdvice(r *http.Request, level aiguandan.Level, m gd.Match, seat int) *views.GuandanHint {
+	p := s.guandanPlayer(level, guandanSeed(m, seat))
 	adv, ok := p.(aiguandan.Advisor)
 	if !ok {
 		// A configured player that cannot explain itself still hints.
-		a := p.Play(m.View(humanSeat))
+		a := p.Play(m.View(seat))
 		return &views.GuandanHint{Pass: a.Kind != gd.ActPlay, Cards: a.Cards, Reading: a.Reading}
 	}
-	a, why := adv.Advise(m.View(humanSeat))
+	a, why := adv.Advise(m.View(seat))
 	h := &views.GuandanHint{Pass: a.Kind != gd.ActPlay, Why: why.CatalogKey()}
 	if !h.Pass {
 		h.Cards, h.Reading = a.Cards, a.Reading
 	}
 	switch why.Key {
 	case aiguandan.ReasonStops:
-		h.WhyArgs = []any{why.Count, i18n.T(r.Context(), fmt.Sprintf("guandan.seat.%d", why.Seat))}
+		// The seat as the visitor sees it: East is the seat after theirs, wherever they sit.
+		h.WhyArgs = []any{why.Count, i18n.T(r.Context(), fmt.Sprintf("guandan.seat.%d", ((why.Seat-seat)%4+4)%4))}
 	case aiguandan.ReasonFeedsPartner:
 		h.WhyArgs = []any{why.Count}
 	}

@@ -40,6 +40,8 @@ type Metrics struct {
 	// commitSeconds and commitWrites describe the embedded store's group commits.
 	commitSeconds, commitWrites prometheus.Histogram
 	limited                     prometheus.Counter
+	// streams are the shared tables' open live connections.
+	streams prometheus.Gauge
 }
 
 // NewMetrics registers the site's metrics, with the Go runtime and process collectors.
@@ -91,6 +93,10 @@ func NewMetrics() *Metrics {
 			Name: "cardavia_http_rate_limited_total",
 			Help: "POSTs refused with 429 because their client sent too many.",
 		}),
+		streams: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "cardavia_live_streams",
+			Help: "Open live connections (event streams) of shared tables' pages.",
+		}),
 	}
 	m.registry.MustRegister(
 		// The scheduler's latencies tell an operator when goroutines wait for a CPU, which
@@ -98,7 +104,7 @@ func NewMetrics() *Metrics {
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.requests, m.durations, m.inflight, m.started, m.finished, m.decisions, m.storeOps,
-		m.commitSeconds, m.commitWrites, m.limited,
+		m.commitSeconds, m.commitWrites, m.limited, m.streams,
 	)
 	return m
 }
@@ -166,3 +172,6 @@ func (m *Metrics) StoreOp(op string, d time.Duration, err error) {
 	}
 	m.storeOps.WithLabelValues(op, result).Observe(d.Seconds())
 }
+
+func (m *Metrics) streamOpened() { m.streams.Inc() }
+func (m *Metrics) streamClosed() { m.streams.Dec() }

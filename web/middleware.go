@@ -83,7 +83,7 @@ func (s *Server) recoverPanic(next http.Handler) http.Handler {
 			}
 			s.log.ErrorContext(r.Context(), "panic", "panic", p, "stack", string(debug.Stack()),
 				"request_id", requestIDFrom(r.Context()))
-			s.writeErrorPage(w, r, http.StatusInternalServerError)
+			s.writeErrorPage(w, r, http.StatusInternalServerError, "")
 		}()
 		next.ServeHTTP(w, r)
 	})
@@ -116,6 +116,12 @@ func securityHeaders(next http.Handler) http.Handler {
 // deadline, and the error adapter turns it into a 503 page.
 func (s *Server) timeout(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if isStream(r) {
+			// A live connection lasts as long as its page; its own work is bounded where
+			// it does any (tableEvents).
+			next.ServeHTTP(w, r)
+			return
+		}
 		ctx, cancel := context.WithTimeout(r.Context(), s.cfg.RequestTimeout)
 		defer cancel()
 		next.ServeHTTP(w, r.WithContext(ctx))

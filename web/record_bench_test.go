@@ -51,7 +51,7 @@ func BenchmarkGuandanTablePageLateDeal(b *testing.B) {
 	for i := 0; g.Match().Phase() == gd.PhasePlay; i++ {
 		m := g.Match()
 		seat := m.ToAct()
-		if seat == humanSeat {
+		if seat == soloSeat {
 			late = g.Encode()
 		}
 		a := testGuandanAI(uint64(i)).Play(m.View(seat))

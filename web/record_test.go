@@ -131,7 +131,7 @@ func TestPassersByCostNothing(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := ids(dealt.Hands[humanSeat])
+	want := ids(dealt.Hands[soloSeat])
 	slices.Sort(want)
 	if len(shown) == 0 || !slices.Equal(want, shown) {
 		t.Errorf("the stored deal's hand is %v, the page showed %v", want, shown)
@@ -258,7 +258,7 @@ func shown[L liveMatch](ts *testSite, t table[L], visitor string) (L, error) {
 	if p.id == 0 {
 		return l, errors.New("no stored match and no pending one")
 	}
-	return t.deal(ts.server, p.id, p.seed)
+	return t.deal(ts.server, p.id, p.seed, soloSeats)
 }
 
 func asnasShown(ts *testSite, visitor string) (asnas.Match, error) {

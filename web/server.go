@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -19,6 +20,7 @@ import (
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
 	"github.com/cardavia/cardavia/static"
+	"github.com/cardavia/cardavia/web/live"
 	"github.com/cardavia/cardavia/web/store"
 )
 
@@ -66,6 +68,9 @@ type Config struct {
 	// second after that, answered with a 429 page beyond. A PostRate of 0 means no limit.
 	PostRate  float64
 	PostBurst int
+	// Live tells the live pages of a shared table, in every process, that it changed: a Redis
+	// hub when several processes share a Redis store; nil means one in this process alone.
+	Live live.Hub
 }
 
 // Server is the site's HTTP handler.
@@ -76,9 +81,17 @@ type Server struct {
 	assets   *static.Assets
 	metrics  *Metrics
 	limiter  *limiter
-	decoded  decodedCache[record.ID, any]
-	shelves  decodedCache[string, shelf]
-	prefs    decodedCache[string, prefs]
+	// tables limits the shared tables each client opens (tablesPerHour).
+	tables *limiter
+	// streams counts the live connections each client holds open.
+	streams streamCounter
+	// shutdown is closed when the server stops: the live connections end, so that a
+	// graceful shutdown does not wait for them.
+	shutdown     chan struct{}
+	shutdownOnce sync.Once
+	decoded      decodedCache[record.ID, any]
+	shelves      decodedCache[string, shelf]
+	prefs        decodedCache[string, prefs]
 	// fallback is the 500 page per language, rendered at start-up, for when rendering the
 	// real error page fails too.
 	fallback map[string][]byte
@@ -118,6 +131,9 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Metrics == nil {
 		cfg.Metrics = NewMetrics()
 	}
+	if cfg.Live == nil {
+		cfg.Live = live.NewLocal()
+	}
 	m := cfg.Metrics
 	cfg.Store = store.Observed(cfg.Store, m.StoreOp)
 	asnasAI, guandanAI := cfg.AsnasAI, cfg.GuandanAI
@@ -129,9 +145,11 @@ func New(cfg Config) (*Server, error) {
 		sessions: newCookieStore(cfg.SessionKeys),
 		assets:   static.Load(),
 		metrics:  m,
+		shutdown: make(chan struct{}),
 	}
 	if cfg.PostRate > 0 {
 		s.limiter = newLimiter(cfg.PostRate, max(cfg.PostBurst, 1), cfg.Now)
+		s.tables = newLimiter(tablesPerHour/3600.0, tablesPerHour, cfg.Now)
 	}
 	encodedAssets() // compress the static files now, not on the first visitor's request
 	var err error
@@ -190,8 +208,34 @@ func (s *Server) routes() chi.Router {
 	r.Post("/guandan/restart", s.handle(s.guandanRestart))
 	r.Get("/guandan/history", s.handle(s.guandanHistory))
 	r.Get("/guandan/replay/{match}/{deal}", s.handle(s.guandanReplay))
+
+	// Shared tables (tables_*.go): the same move handlers as the solo tables, for the seat
+	// the visitor's session holds at the table of the path.
+	r.Post("/tables/join", s.handle(s.joinByCode))
+	r.Get("/{game}/tables/new", s.handle(s.newTableForm))
+	r.Post("/{game}/tables", s.handle(s.openTable))
+	r.Get("/{game}/tables/{table}", s.handle(s.tablePage))
+	r.Get("/{game}/tables/{table}/events", s.handle(s.tableEvents))
+	r.Post("/{game}/tables/{table}/seat", s.handle(s.takeSeat))
+	r.Post("/{game}/tables/{table}/leave", s.handle(s.leaveSeat))
+	r.Post("/{game}/tables/{table}/arrange", s.handle(s.arrangeSeats))
+	r.Post("/{game}/tables/{table}/start", s.handle(s.startTable))
+	r.Post("/{game}/tables/{table}/away", s.handle(s.handToAI))
+	r.Post("/{game}/tables/{table}/back", s.handle(s.takeBack))
+	r.Post("/{game}/tables/{table}/rematch", s.handle(s.rematch))
+	r.Post("/asnas/tables/{table}/move", s.handle(s.asnasMove))
+	r.Post("/asnas/tables/{table}/next", s.handle(s.asnasNext))
+	r.Get("/guandan/tables/{table}/selection", s.handle(s.guandanSelection))
+	r.Post("/guandan/tables/{table}/play", s.handle(s.guandanPlay))
+	r.Post("/guandan/tables/{table}/pass", s.handle(s.guandanPass))
+	r.Post("/guandan/tables/{table}/return", s.handle(s.guandanReturn))
+	r.Post("/guandan/tables/{table}/next", s.handle(s.guandanNext))
 	return r
 }
+
+// Shutdown ends the live connections, so that a graceful shutdown of the HTTP server does not
+// wait for them; a page whose stream ends reconnects to another process, or reloads.
+func (s *Server) Shutdown() { s.shutdownOnce.Do(func() { close(s.shutdown) }) }
 
 // allowedMethods lists the methods that router answers for path, as an Allow header value.
 func allowedMethods(router chi.Routes, path string) string {

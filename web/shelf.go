@@ -62,6 +62,9 @@ type pastMatch struct {
 	Levels [2]int `json:"levels,omitempty"`
 	// Stats are this match's own statistics.
 	Stats stats `json:"stats"`
+	// Seat is the visitor's seat in a match played at a shared table (0 at a solo one): its
+	// replay shows the deal from there.
+	Seat int `json:"seat,omitempty"`
 }
 
 // stats are a visitor's statistics at one game; a shelf sums them over matches.

@@ -6,19 +6,19 @@ import (
 	"github.com/cardavia/cardavia/record"
 )
 
-// asnasSummary sums up a finished As-Nas match for the visitor's history: the total, the
-// win, and the showdowns the visitor reached and won.
-func asnasSummary(a *record.Asnas) pastMatch {
+// asnasSummary sums up a finished As-Nas match for the history of the player at seat: the
+// total, the win, and the showdowns they reached and won.
+func asnasSummary(a *record.Asnas, seat int) pastMatch {
 	m := a.Match()
-	p := pastMatch{Won: slices.Contains(m.Winners(), humanSeat), Deals: len(m.Results), Points: int64(m.Totals[humanSeat])}
+	p := pastMatch{Won: slices.Contains(m.Winners(), seat), Deals: len(m.Results), Points: int64(m.Totals[seat])}
 	p.Stats = stats{Matches: 1, Deals: p.Deals, Points: p.Points}
 	if p.Won {
 		p.Stats.Won = 1
 	}
 	for _, r := range m.Results {
-		if r.Showdown && !r.Folded[humanSeat] {
+		if r.Showdown && !r.Folded[seat] {
 			p.Stats.Showdowns++
-			if slices.Contains(r.Winners, humanSeat) {
+			if slices.Contains(r.Winners, seat) {
 				p.Stats.ShowdownsWon++
 			}
 		}
@@ -26,13 +26,14 @@ func asnasSummary(a *record.Asnas) pastMatch {
 	return p
 }
 
-// guandanSummary sums up a finished Guandan match for the visitor's history: the final levels,
-// the win, the deals the visitor's team won, the visitor's places and the levels the team
-// climbed.
-func guandanSummary(g *record.Guandan) pastMatch {
+// guandanSummary sums up a finished Guandan match for the history of the player at seat: the
+// final levels (their team's first), the win, the deals their team won, their places and the
+// levels the team climbed.
+func guandanSummary(g *record.Guandan, seat int) pastMatch {
 	m := g.Match()
 	starts := g.Starts()
-	p := pastMatch{Won: m.Winner == humanSeat%2, Deals: len(starts), Levels: [2]int{int(m.Levels[0]), int(m.Levels[1])}}
+	us := seat % 2
+	p := pastMatch{Won: m.Winner == us, Deals: len(starts), Levels: [2]int{int(m.Levels[us]), int(m.Levels[1-us])}}
 	p.Stats = stats{Matches: 1, Deals: p.Deals}
 	if p.Won {
 		p.Stats.Won = 1
@@ -42,11 +43,11 @@ func guandanSummary(g *record.Guandan) pastMatch {
 		if i+1 < len(starts) {
 			finish, after = starts[i+1].PrevFinish, starts[i+1].Levels
 		}
-		if len(finish) > 0 && finish[0]%2 == humanSeat%2 {
+		if len(finish) > 0 && finish[0]%2 == us {
 			p.Stats.DealsWon++
 		}
-		p.Stats.PlaceHalves += placeHalves(finish, humanSeat)
-		if up := int(after[humanSeat%2]) - int(s.Levels[humanSeat%2]); up > 0 {
+		p.Stats.PlaceHalves += placeHalves(finish, seat)
+		if up := int(after[us]) - int(s.Levels[us]); up > 0 {
 			p.Stats.Levels += up
 		}
 	}

@@ -14,8 +14,19 @@ import (
 	"github.com/cardavia/cardavia/web/views"
 )
 
-// humanSeat is the visitor's seat at every table.
-const humanSeat = 0
+// soloSeat is the visitor's seat at a solo table; a shared table's players hold the seats
+// their sessions say (see sharedTable).
+const soloSeat = 0
+
+// seats is a set of seats, bit s for seat s: the seats humans hold at a table, where the AI
+// seats stop and wait.
+type seats uint8
+
+// soloSeats are the human seats of a solo table: the visitor's alone.
+const soloSeats seats = 1 << soloSeat
+
+// has tells whether seat is in the set.
+func (h seats) has(seat int) bool { return seat >= 0 && seat < 8 && h&(1<<seat) != 0 }
 
 // maxFormBytes bounds a move's form: a few short fields.
 const maxFormBytes = 4 << 10
@@ -37,25 +48,26 @@ type liveMatch interface {
 type table[L liveMatch] struct {
 	// game names the table: the store keys' part, the page's section and the table's path.
 	game string
-	// deal starts match id from seed and lets the AI seats act until the human is to act.
-	deal func(s *Server, id record.ID, seed uint64) (L, error)
+	// deal starts match id from seed and lets the AI seats act until one of the humans is to
+	// act.
+	deal func(s *Server, id record.ID, seed uint64, humans seats) (L, error)
 	// decode reads a stored record.
 	decode func([]byte) (L, error)
 	// clone copies a match so that the copy can be played on while the original is read.
 	clone func(L) L
 	// id is the match's id.
 	id func(L) record.ID
-	// playAI lets the AI seats act until the human is to act or nobody is.
-	playAI func(s *Server, l L) error
+	// playAI lets the AI seats act until one of the humans is to act or nobody is.
+	playAI func(s *Server, l L, humans seats) error
 	// over tells whether the match has ended.
 	over func(L) bool
-	// summary sums up a finished match for the history.
-	summary func(L) pastMatch
+	// summary sums up a finished match for the history of the player at a seat.
+	summary func(l L, seat int) pastMatch
 }
 
-// step changes a match for one POST: it plays the human's action on l, or returns another
-// match (a restart).
-type step[L liveMatch] func(l L) (L, error)
+// step changes a match for one POST: it plays the action of the human at seat on l, or
+// returns another match (a restart).
+type step[L liveMatch] func(l L, seat int) (L, error)
 
 // matchKey is where a match's record is stored.
 func matchKey(id record.ID) string { return "match:" + id.String() }
@@ -125,7 +137,7 @@ func (t table[L]) peek(s *Server, r *http.Request) (l L, ok bool, err error) {
 	if p.id == 0 {
 		return l, false, nil
 	}
-	l, err = t.deal(s, p.id, p.seed)
+	l, err = t.deal(s, p.id, p.seed, soloSeats)
 	return l, err == nil, err
 }
 
@@ -151,7 +163,7 @@ func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, sh
 		var zero L
 		return zero, sh, err
 	}
-	l, err := t.deal(s, p.id, p.seed)
+	l, err := t.deal(s, p.id, p.seed, soloSeats)
 	return l, sh, err
 }
 
@@ -186,7 +198,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		if p.id == 0 {
 			return t.answer(s, w, r, back, views.NoticeExpired, nil)
 		}
-		if l, err = t.deal(s, p.id, p.seed); err != nil {
+		if l, err = t.deal(s, p.id, p.seed, soloSeats); err != nil {
 			return err
 		}
 		version = 0
@@ -196,10 +208,10 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	}
 	// The step may change l in place: what the match was before is read now.
 	old, wasOver := l, t.over(l)
-	if l, err = st(l); err != nil {
+	if l, err = st(l, soloSeat); err != nil {
 		return err
 	}
-	if err := t.playAI(s, l); err != nil {
+	if err := t.playAI(s, l, soloSeats); err != nil {
 		return err
 	}
 	data := l.Encode()
@@ -282,7 +294,7 @@ func (t table[L]) shelving(s *Server, sh shelf, l L) func(*shelf) {
 	}
 	var past *pastMatch
 	if finished {
-		p := t.summary(l)
+		p := t.summary(l, soloSeat)
 		p.ID, p.Finished = id, s.cfg.Now().Unix()
 		past = &p
 	}
@@ -297,7 +309,7 @@ func (t table[L]) shelving(s *Server, sh shelf, l L) func(*shelf) {
 // restart is the step that throws the match away and deals a new one, for the confirmed
 // restart and for "New match" after the match.
 func (t table[L]) restart(s *Server) step[L] {
-	return func(L) (L, error) { return t.deal(s, record.NewID(), s.cfg.Seed()) }
+	return func(L, int) (L, error) { return t.deal(s, record.NewID(), s.cfg.Seed(), soloSeats) }
 }
 
 // restartForm asks for confirmation before a match is thrown away, the stored one or the one

@@ -25,6 +25,7 @@ import (
 	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/web"
+	"github.com/cardavia/cardavia/web/live"
 	"github.com/cardavia/cardavia/web/store"
 )
 
@@ -107,7 +108,19 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}); ok {
 		b.ObserveCommits(metrics.StoreCommit)
 	}
+	// The live fan-out of shared tables: on Redis every process hears every other's moves;
+	// the embedded stores belong to one process, whose own hub the server makes.
+	var hub live.Hub
+	if cfg.Store == storeRedis {
+		h, err := live.DialRedis(ctx, cfg.RedisURL, "cardavia:table:")
+		if err != nil {
+			return fmt.Errorf("live updates: %w", err)
+		}
+		defer h.Close()
+		hub = h
+	}
 	handler, err := web.New(web.Config{
+		Live:           hub,
 		Store:          db,
 		SessionKeys:    keys,
 		SecureCookies:  cfg.SecureCookies,
@@ -123,6 +136,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		return err
 	}
 	srv := newHTTPServer(handler, log)
+	srv.RegisterOnShutdown(handler.Shutdown)
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return err

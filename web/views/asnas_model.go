@@ -12,7 +12,7 @@ import (
 // AsnasTable is what the As-Nas table page shows: the human's view of the match, and what
 // happened since the human's last move.
 type AsnasTable struct {
-	// View is the match as seat 0 (the human) may see it.
+	// View is the match as the viewer's seat may see it.
 	View asnas.View
 	// Move is the match's move number; every form sends it back so that a stale form changes
 	// nothing.
@@ -24,11 +24,38 @@ type AsnasTable struct {
 	Notice Notice
 	// AI is the panel about the AI players: their level and the coach.
 	AI AsnasAIPanel
+	// Path is a shared table's page ("/asnas/tables/<id>"), where its forms post; empty for
+	// the solo table, /asnas.
+	Path string
 }
 
-// seatOrder is the order seats appear in the page: North, West, East, then You, which reads
-// top to bottom like the table on a wide screen.
-var seatOrder = []int{2, 3, 1, 0}
+// Others are the other three seats in the order the page shows them: opposite, the seat before
+// the viewer's, the one after, then the viewer's own below the pot, which reads top to bottom
+// like the table on a wide screen whichever seat the viewer holds.
+func (t AsnasTable) Others() []int {
+	v := t.View.Seat
+	return []int{(v + 2) % 4, (v + 3) % 4, (v + 1) % 4}
+}
+
+// path is the table's page: the solo table's, or a shared table's (Path).
+func (t AsnasTable) path() string {
+	if t.Path == "" {
+		return "/asnas"
+	}
+	return t.Path
+}
+
+// Action is where the form of a move posts ("move", "next", "restart"), at this table.
+func (t AsnasTable) Action(verb string) string { return t.path() + "/" + verb }
+
+// Rematch is where the match's end offers the next match: the solo table's restart, a shared
+// table's rematch for the same players.
+func (t AsnasTable) Rematch() string {
+	if t.Path == "" {
+		return t.Action("restart")
+	}
+	return t.Action("rematch")
+}
 
 // LastResult is the result of the deal just finished, when the current deal is over.
 func (t AsnasTable) LastResult() (asnas.DealResult, bool) {

@@ -34,6 +34,10 @@ type Chrome struct {
 	Section string
 	// SkipToHand adds a second skip link, to the visitor's hand ("#hand"), on table pages.
 	SkipToHand bool
+	// Refresh, when above zero, makes a page without JavaScript reload itself every Refresh
+	// seconds (a shared table while the others play); app.js cancels it and follows the
+	// table's events instead.
+	Refresh int
 }
 
 // SettingsForm is what the settings page shows besides the chrome.

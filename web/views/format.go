@@ -16,12 +16,18 @@ func itoa(n int) string { return strconv.Itoa(n) }
 
 func utoa(n uint64) string { return strconv.FormatUint(n, 10) }
 
+func i64toa(n int64) string { return strconv.FormatInt(n, 10) }
+
 func boolAttr(b bool) string { return strconv.FormatBool(b) }
 
-// seatName is a seat's name in the context's language ("You", "East", …).
+// seatName is a seat's name in the context's language ("You", "East", a player's name), as the
+// viewer sees the table (see Seating).
 func seatName(ctx context.Context, seat int) string {
-	return i18n.T(ctx, "asnas.seat."+itoa(seat))
+	return seatWord(ctx, "asnas.seat.", seat)
 }
+
+// isYou tells whether seat is the viewer's: their own actions have sentences of their own.
+func isYou(ctx context.Context, seat int) bool { return seatingOf(ctx).isViewer(seat) }
 
 // seatList joins seat names with the language's list separator.
 func seatList(ctx context.Context, seats []int) string {
@@ -102,7 +108,7 @@ func sayText(ctx context.Context, e asnas.Event) string {
 func eventText(ctx context.Context, e asnas.Event) string {
 	kind := strings.ReplaceAll(e.Kind.String(), "-", "")
 	who, args := "asnas.log.", []any{seatName(ctx, e.Seat)}
-	if e.Seat == 0 {
+	if isYou(ctx, e.Seat) {
 		who, args = "asnas.log.you.", nil
 	}
 	switch e.Kind {
@@ -163,4 +169,12 @@ func matchWinnersLine(ctx context.Context, winners []int, viewer int) string {
 		return i18n.T(ctx, "table.asnas.match.you")
 	}
 	return i18n.T(ctx, "table.asnas.match.youshare", seatList(ctx, others))
+}
+
+// errorText is the catalog key of an error page's words: text, or the status's own.
+func errorText(status int, text string) string {
+	if text != "" {
+		return text
+	}
+	return "error." + itoa(status)
 }

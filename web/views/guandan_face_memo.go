@@ -240,12 +240,21 @@ func guandanPick(c gd.Card, level gd.Rank, kind string, checked, disabled bool) 
 // keys are not bounded, so it is: some 1 KB an entry, key and markup.
 var pastTricks = memo[string, []byte]{max: 8192}
 
-// trickKey is what a finished trick's markup depends on: the language, the level, the trick's
-// number and winner, and each act's seat, kind, cards and reading.
+// trickKey is what a finished trick's markup depends on: the language, the seating at a shared
+// table, the level, the trick's number and winner, and each act's seat, kind, cards and
+// reading.
 func trickKey(ctx context.Context, tr PastTrick, level gd.Rank) string {
 	b := make([]byte, 0, 16+len(tr.Acts)*24)
 	b = append(b, i18n.FromContext(ctx).Code...)
 	b = append(b, 0, byte(level), byte(tr.No), byte(tr.No>>8), byte(tr.WonBy))
+	if st := seatingOf(ctx); st.shared() {
+		// Seat names depend on who looks: the viewer is "You", players by their names.
+		b = append(b, 1, byte(st.Viewer))
+		for i, n := range st.Names {
+			b = append(b, byte(len(n)), boolByte(st.AI[i]))
+			b = append(b, n...)
+		}
+	}
 	for _, e := range tr.Acts {
 		b = append(b, byte(e.Seat), byte(e.Kind))
 		if e.Kind == gd.EvPlay {
@@ -304,4 +313,11 @@ func trackerCount(c TrackCell) templ.Component {
 		k := trackKey{lang: i18n.FromContext(ctx).Code, level: c.level, col: uint8(c.col), out: uint8(c.Out)}
 		return remembered(ctx, w, &trackMemo, k, func() templ.Component { return trackerCountMarkup(c) })
 	})
+}
+
+func boolByte(b bool) byte {
+	if b {
+		return 1
+	}
+	return 0
 }

@@ -37,9 +37,9 @@ func ParseArrangement(s string) Arrangement {
 
 // GuandanTable is what the Guandan table page shows: the human's view of the match, what
 // happened since the human's last move, and the state of the human's selection. Everything in
-// it is what seat 0 may see; other seats appear only as card counts.
+// it is what the viewer's seat may see; other seats appear only as card counts.
 type GuandanTable struct {
-	// View is the match as seat 0 (the human) may see it.
+	// View is the match as the viewer's seat may see it.
 	View gd.View
 	// Move is the match's move number; every form sends it back so a stale form changes nothing.
 	Move uint64
@@ -70,6 +70,9 @@ type GuandanTable struct {
 	Returnable gd.Set
 	// Level is the AI level form.
 	Level GuandanLevelChoice
+	// Path is a shared table's page ("/guandan/tables/<id>"), where its forms post; empty for
+	// the solo table, /guandan.
+	Path string
 	// Open are the other seats' hands, shown only by the replay of a deal that is over, when
 	// every card has been played or laid down for all to see.
 	Open [4]gd.Set
@@ -174,10 +177,6 @@ func (t GuandanTable) TributeWith(to int) (gd.Event, bool) {
 	}
 	return gd.Event{}, false
 }
-
-// seatOrderGuandan is the order seats appear in the page: North, West, East, then You, which
-// reads top to bottom like the table on a wide screen.
-var seatOrderGuandan = []int{2, 3, 1}
 
 // SeatAct is what one seat did in the trick shown on the felt.
 type SeatAct struct {
@@ -292,7 +291,7 @@ func (t GuandanTable) Tracker() []TrackCell {
 // GuandanURL is an address of the Guandan table: how the hand is arranged (the default, by
 // rank, is left out), the cards shown selected, a notice and whether to show a hint. The
 // query only ever changes what is shown, never the match.
-func GuandanURL(arrange Arrangement, cards gd.Set, notice Notice, hint bool) string {
+func GuandanURL(path string, arrange Arrangement, cards gd.Set, notice Notice, hint bool) string {
 	q := url.Values{}
 	if arrange != "" && arrange != ArrangeRank {
 		q.Set("arrange", string(arrange))
@@ -307,9 +306,9 @@ func GuandanURL(arrange Arrangement, cards gd.Set, notice Notice, hint bool) str
 		q.Set("hint", "1")
 	}
 	if len(q) == 0 {
-		return "/guandan"
+		return path
 	}
-	return "/guandan?" + q.Encode()
+	return path + "?" + q.Encode()
 }
 
 // URL is this table in another arrangement, or with a hint, keeping the selection.
@@ -318,8 +317,45 @@ func (t GuandanTable) URL(arrange Arrangement, hint bool) string {
 	if hint {
 		sel = gd.Set{}
 	}
-	return GuandanURL(arrange, sel, NoticeNone, hint)
+	return GuandanURL(t.path(), arrange, sel, NoticeNone, hint)
 }
+
+// path is the table's page: the solo table's, or a shared table's (Path).
+func (t GuandanTable) path() string {
+	if t.Path == "" {
+		return "/guandan"
+	}
+	return t.Path
+}
+
+// Action is where the form of a move posts ("play", "pass", …), at this table.
+func (t GuandanTable) Action(verb string) string { return t.path() + "/" + verb }
+
+// Rematch is where the match's end offers the next match: the solo table's restart, a shared
+// table's rematch for the same players.
+func (t GuandanTable) Rematch() string {
+	if t.Path == "" {
+		return t.Action("restart")
+	}
+	return t.Action("rematch")
+}
+
+// Others are the other three seats in the order the page shows them: opposite (the partner),
+// then the seat before the viewer's, then the one after, so that on a wide screen the table
+// reads as it is sat at, whichever seat the viewer holds.
+func (t GuandanTable) Others() []int {
+	v := t.View.Seat
+	return []int{(v + 2) % 4, (v + 3) % 4, (v + 1) % 4}
+}
+
+// Partner tells whether seat is the viewer's partner, the seat opposite.
+func (t GuandanTable) Partner(seat int) bool { return seat == (t.View.Seat+2)%4 }
+
+// Teams are the two teams, the viewer's first.
+func (t GuandanTable) Teams() []int { return []int{t.View.Seat % 2, 1 - t.View.Seat%2} }
+
+// Ours tells whether team is the viewer's.
+func (t GuandanTable) Ours(team int) bool { return team == t.View.Seat%2 }
 
 // Placings are the deal's finishing places as far as they are known: the seats that went out,
 // in order, and, once three have, the fourth (RULES.md: the last one is fourth). After a 1–2

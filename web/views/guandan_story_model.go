@@ -140,7 +140,7 @@ func (t GuandanTable) Replay() []ReplayStep {
 		case gd.EvLead:
 			continue
 		}
-		if e.Seat > 0 && (e.Kind == gd.EvPlay || e.Kind == gd.EvPass) {
+		if e.Seat != t.View.Seat && (e.Kind == gd.EvPlay || e.Kind == gd.EvPass) {
 			ai = true
 		}
 		out = append(out, ReplayStep{Event: e, Kind: kind})

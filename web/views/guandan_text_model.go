@@ -78,13 +78,35 @@ func playPhrase(ctx context.Context, r gd.Reading) string {
 
 // gSeat is a seat's name at the Guandan table ("You", "East", …).
 func gSeat(ctx context.Context, seat int) string {
-	return i18n.T(ctx, "guandan.seat."+itoa(seat))
+	return seatWord(ctx, "guandan.seat.", seat)
 }
 
-// teamName names a team: "You and North", "East and West".
+// teamName names a team: "You and North", "East and West"; at a shared table by its players
+// ("You and Sara", "Ali and West (AI)").
 func teamName(ctx context.Context, team int) string {
-	return i18n.T(ctx, "guandan.team."+itoa(team))
+	s := seatingOf(ctx)
+	if !s.shared() {
+		return i18n.T(ctx, "guandan.team."+itoa(team))
+	}
+	if s.Viewer >= 0 && s.Viewer%2 == team {
+		return i18n.T(ctx, "tables.team.you", gSeat(ctx, (s.Viewer+2)%4))
+	}
+	return i18n.T(ctx, "tables.team.pair", gSeat(ctx, team), gSeat(ctx, team+2))
 }
+
+// teamText is a sentence about a team whose solo wording names the team in the key
+// ("guandan.match.won.0": "You and North have won…"): at a shared table the team's players are
+// named instead, through the key's shared form (tables.<key>) that takes the team's name as
+// its last argument.
+func teamText(ctx context.Context, key string, team int, args ...any) string {
+	if !seatingOf(ctx).shared() {
+		return i18n.T(ctx, key+"."+itoa(team), args...)
+	}
+	return i18n.T(ctx, "tables."+key, append(args, teamName(ctx, team))...)
+}
+
+// usTeam is the viewer's team (0 at a solo table and for somebody not seated).
+func usTeam(ctx context.Context) int { return max(seatingOf(ctx).Viewer, 0) % 2 }
 
 // levelWord names a level rank in text ("7", "Jack").
 func levelWord(ctx context.Context, r gd.Rank) string { return rankWord(ctx, r) }
@@ -93,7 +115,7 @@ func levelWord(ctx context.Context, r gd.Rank) string { return rankWord(ctx, r) 
 // own messages ("You passed"), because many languages conjugate differently for "you"; a
 // tribute or return involving the human is told from their side.
 func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
-	you := e.Seat == 0
+	you := isYou(ctx, e.Seat)
 	who := func(key string, args ...any) string {
 		if you {
 			return i18n.T(ctx, "guandan.log.you."+key, args...)
@@ -121,20 +143,20 @@ func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
 			key = "return"
 		}
 		switch {
-		case e.Seat == 0:
+		case isYou(ctx, e.Seat):
 			return i18n.T(ctx, "guandan.log.you."+key, gSeat(ctx, e.To), cardName(ctx, e.Card))
-		case e.To == 0:
+		case isYou(ctx, e.To):
 			return i18n.T(ctx, "guandan.log.toyou."+key, gSeat(ctx, e.Seat), cardName(ctx, e.Card))
 		}
 		return i18n.T(ctx, "guandan.log."+key, gSeat(ctx, e.Seat), gSeat(ctx, e.To), cardName(ctx, e.Card))
 	case gd.EvDealOver:
 		if e.Promotion == 0 {
 			// A team at A that wins without its partner placing well stays at A (RULES.md).
-			return i18n.T(ctx, "guandan.log.dealstay."+itoa(e.Team), levelWord(ctx, e.Levels[e.Team]))
+			return teamText(ctx, "guandan.log.dealstay", e.Team, levelWord(ctx, e.Levels[e.Team]))
 		}
-		return i18n.T(ctx, "guandan.log.dealover."+itoa(e.Team), e.Promotion, levelWord(ctx, e.Levels[e.Team]))
+		return teamText(ctx, "guandan.log.dealover", e.Team, e.Promotion, levelWord(ctx, e.Levels[e.Team]))
 	case gd.EvMatchOver:
-		return i18n.T(ctx, "guandan.log.matchover."+itoa(e.Team))
+		return teamText(ctx, "guandan.log.matchover", e.Team)
 	}
 	return ""
 }

@@ -1,0 +1,356 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"golang.org/x/text/secure/precis"
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/cardavia/cardavia/record"
+	"github.com/cardavia/cardavia/web/store"
+)
+
+// sharedTable is a table that friends play at together: four seats, each held by a visitor (by
+// their session id) or by an AI player at the table's level. It is stored as strict JSON under
+// tableKey, beside the match it plays (matchKey), and every move writes both in one
+// compare-and-swap (DESIGN.md, "Tables and seats").
+type sharedTable struct {
+	// Version is tableVersion.
+	Version int `json:"v"`
+	// Game is "asnas" or "guandan".
+	Game string `json:"game"`
+	// ID is the table's unguessable id (tableIDBytes random bytes): the invite link.
+	ID string `json:"id"`
+	// Code is the short code that can be read aloud (tableCodeKey leads to the id).
+	Code string `json:"code"`
+	// Host is the session id of the player who may arrange the seats and start; the next
+	// seated player when the host leaves.
+	Host string `json:"host"`
+	// Level is the AI players' level, as its word ("beginner", "club", "master").
+	Level string `json:"level"`
+	// Timer is the time a seat has for a move, in seconds; 0 is no timer.
+	Timer int `json:"timer,omitempty"`
+	// Seats are the four seats, by the engine's absolute seat number.
+	Seats [4]tableSeat `json:"seats"`
+	// Match is the id of the match being played, "" while the players gather (the lobby).
+	Match string `json:"match,omitempty"`
+	// Rev counts the table's writes: the number its live pages are told of, and the id of
+	// their events.
+	Rev uint64 `json:"rev"`
+	// Turn is when the seat to act became the one to act (Unix milliseconds): the start of
+	// the timer and of the silence after which the others may hand the seat to the AI.
+	Turn int64 `json:"turn,omitempty"`
+	// Created is when the table was opened (Unix seconds).
+	Created int64 `json:"created"`
+}
+
+// tableSeat is one seat of a shared table.
+type tableSeat struct {
+	// Visitor is the session id of the player sitting here, "" for an AI seat.
+	Visitor string `json:"visitor,omitempty"`
+	// Name is the player's display name (see checkName).
+	Name string `json:"name,omitempty"`
+	// Away is set while the AI plays for the player: their time ran out or the others
+	// handed the seat over; the player takes it back with one click.
+	Away bool `json:"away,omitempty"`
+}
+
+// tableVersion is the format of a stored table.
+const tableVersion = 1
+
+// tableIDBytes is the size of a table's random id: 80 bits, so that the link is the key.
+const tableIDBytes = 10
+
+// tableKey is where a table is stored; tableCodeKey maps its short code to its id.
+func tableKey(id string) string       { return "table:" + id }
+func tableCodeKey(code string) string { return "tablecode:" + code }
+
+// Timers a host may choose, in seconds; 0 is none (the default among friends).
+var tableTimers = []int{0, 30, 60, 120}
+
+// silence is how long a seat may keep the others waiting, with the timer off, before they
+// may hand it to the AI.
+const silence = 2 * time.Minute
+
+var tableIDEncoding = base32.NewEncoding("abcdefghijkmnpqrstuvwxyz23456789").WithPadding(base32.NoPadding)
+
+// newTableID is a fresh random table id.
+func newTableID() (string, error) {
+	var b [tableIDBytes]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return tableIDEncoding.EncodeToString(b[:]), nil
+}
+
+// validTableID tells whether s could be a table id, before any store is asked.
+func validTableID(s string) bool {
+	if len(s) != tableIDEncoding.EncodedLen(tableIDBytes) {
+		return false
+	}
+	_, err := tableIDEncoding.DecodeString(s)
+	return err == nil
+}
+
+// codeAlphabet is the short code's letters and digits: no two that are easily taken for
+// each other when read aloud or from a screen (no 0/O, 1/I/L, 2/Z, 5/S, 8/B).
+const codeAlphabet = "ACDEFGHJKMNPQRTUVWXY34679"
+
+// codeLength is the short code's length: 25^8 codes, about 2^37, shown as two groups of four.
+const codeLength = 8
+
+// newTableCode is a fresh random short code.
+func newTableCode() (string, error) {
+	var b [codeLength]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	for i := range b {
+		// 256 is not a multiple of 25: the first 250 values are spread evenly, the rest
+		// drawn again.
+		for b[i] >= 250 {
+			var one [1]byte
+			if _, err := rand.Read(one[:]); err != nil {
+				return "", err
+			}
+			b[i] = one[0]
+		}
+		b[i] = codeAlphabet[b[i]%byte(len(codeAlphabet))]
+	}
+	return string(b[:]), nil
+}
+
+// normalizeCode reads a code as a person types it: any case, spaces and dashes anywhere, and
+// the look-alikes the alphabet leaves out read as what they look like. ok is false for
+// anything that cannot be a code.
+func normalizeCode(s string) (string, bool) {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(s) {
+		switch r {
+		case ' ', '-', '\t':
+			continue
+		case '0', 'O':
+			r = 'Q'
+		case '1', 'I', 'L':
+			r = 'T'
+		case '2', 'Z':
+			r = '7'
+		case '5', 'S':
+			r = '6'
+		case '8', 'B':
+			r = '3'
+		}
+		if !strings.ContainsRune(codeAlphabet, r) || b.Len() >= codeLength {
+			return "", false
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), b.Len() == codeLength
+}
+
+// formatCode is a code as shown: two groups of four.
+func formatCode(code string) string {
+	if len(code) != codeLength {
+		return code
+	}
+	return code[:4] + "-" + code[4:]
+}
+
+// Name rules: trimmed, 1 to maxNameRunes characters, no control, format (bidi overrides,
+// isolates, zero-width joiners) or private-use characters, and the Nickname profile of PRECIS
+// (RFC 8266), which folds width and compatibility forms so that look-alike names cannot pose
+// as each other at one table.
+const maxNameRunes = 24
+
+// errName is a display name the rules refuse; the page says why in the visitor's language.
+var errName = errors.New("web: display name refused")
+
+// checkName returns the name as it is kept and shown, or errName.
+func checkName(raw string) (string, error) {
+	if len(raw) > 4*maxNameRunes*4 || !utf8.ValidString(raw) {
+		return "", errName
+	}
+	for _, r := range raw {
+		if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || r == utf8.RuneError {
+			return "", errName
+		}
+	}
+	name, err := precis.Nickname.String(strings.TrimSpace(raw))
+	if err != nil {
+		return "", errName
+	}
+	name = norm.NFC.String(name)
+	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameRunes {
+		return "", errName
+	}
+	return name, nil
+}
+
+// sameName tells whether two names would be taken for each other (PRECIS Nickname
+// comparison: case and width folded).
+func sameName(a, b string) bool {
+	return precis.Nickname.Compare(a, b)
+}
+
+// decodeTable reads a stored table strictly.
+func decodeTable(data []byte) (sharedTable, error) {
+	var t sharedTable
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&t); err != nil {
+		return sharedTable{}, err
+	}
+	if dec.More() {
+		return sharedTable{}, errors.New("web: bytes after the table")
+	}
+	if t.Version != tableVersion {
+		return sharedTable{}, fmt.Errorf("web: table format %d", t.Version)
+	}
+	return t, nil
+}
+
+// encode is the table as stored, its revision counted up: every write of a table is a new
+// revision, which its live pages are told of.
+func (t sharedTable) encode() ([]byte, error) {
+	t.Version = tableVersion
+	t.Rev++
+	return json.Marshal(t)
+}
+
+// seatOf is the seat visitor holds at the table, -1 for none.
+func (t *sharedTable) seatOf(visitor string) int {
+	if visitor == "" {
+		return -1
+	}
+	for s, st := range t.Seats {
+		if st.Visitor == visitor {
+			return s
+		}
+	}
+	return -1
+}
+
+// humans are the seats people hold and play themselves: not empty, not away. The AI plays
+// every other seat.
+func (t *sharedTable) humans() seats {
+	var h seats
+	for s, st := range t.Seats {
+		if st.Visitor != "" && !st.Away {
+			h |= 1 << s
+		}
+	}
+	return h
+}
+
+// seated counts the seats people hold, away or not.
+func (t *sharedTable) seated() int {
+	n := 0
+	for _, st := range t.Seats {
+		if st.Visitor != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// started tells whether the match has begun (the lobby is over).
+func (t *sharedTable) started() bool { return t.Match != "" }
+
+// passHost gives the host's part to the next seated player after seat when the host leaves,
+// or to nobody when nobody is left.
+func (t *sharedTable) passHost(from int) {
+	t.Host = ""
+	for i := 1; i <= 4; i++ {
+		if st := t.Seats[(from+i)%4]; st.Visitor != "" {
+			t.Host = st.Visitor
+			return
+		}
+	}
+}
+
+// storedTable is a table as loaded, with the version a write of it compares.
+type storedTable struct {
+	sharedTable
+	version uint64
+}
+
+// loadTable reads the table with id; errNoTable when there is none (never was, or expired)
+// or the id cannot be one.
+func (s *Server) loadTable(ctx context.Context, id string) (storedTable, error) {
+	if !validTableID(id) {
+		return storedTable{}, errNoTable
+	}
+	data, version, err := s.cfg.Store.Load(ctx, tableKey(id))
+	if err != nil {
+		return storedTable{}, err
+	}
+	if data == nil {
+		return storedTable{}, errNoTable
+	}
+	t, err := decodeTable(data)
+	if err != nil {
+		s.log.WarnContext(ctx, "stored table unreadable", "table", id, "err", err)
+		return storedTable{}, errNoTable
+	}
+	return storedTable{t, version}, nil
+}
+
+// saveTable writes the table alone (a change of the lobby, a seat handed over or taken back)
+// with a compare-and-swap, and announces its new revision.
+func (s *Server) saveTable(ctx context.Context, st storedTable) error {
+	data, err := st.encode()
+	if err != nil {
+		return err
+	}
+	if err := s.cfg.Store.CompareAndSwap(ctx, tableKey(st.ID), st.version, data); err != nil {
+		return err
+	}
+	s.announce(ctx, st.ID, st.Rev+1)
+	return nil
+}
+
+// changeTable applies change to the stored table and saves it, again from a fresh read when
+// another request changed the table meanwhile. change may refuse with an error, which is
+// returned as it is and saves nothing.
+func (s *Server) changeTable(ctx context.Context, id string, change func(t *sharedTable) error) (storedTable, error) {
+	for range 4 {
+		st, err := s.loadTable(ctx, id)
+		if err != nil {
+			return st, err
+		}
+		if err := change(&st.sharedTable); err != nil {
+			return st, err
+		}
+		err = s.saveTable(ctx, st)
+		if err == nil {
+			st.Rev++
+			return st, nil
+		}
+		if !errors.Is(err, store.ErrConflict) {
+			return st, err
+		}
+	}
+	return storedTable{}, store.ErrConflict
+}
+
+// matchIDOf is the table's current match id.
+func (t *sharedTable) matchID() (record.ID, bool) { return record.ParseID(t.Match) }
+
+// announce tells the table's live pages, in every process, that it is at revision rev. A lost
+// announcement costs a live page a little delay, never a wrong page (every page is rendered
+// from the store), so a failure is logged and the move stands.
+func (s *Server) announce(ctx context.Context, id string, rev uint64) {
+	if err := s.cfg.Live.Announce(ctx, id, rev); err != nil {
+		s.log.WarnContext(ctx, "announce a table's change", "table", id, "err", err)
+	}
+}

@@ -1,0 +1,160 @@
+package web
+
+import (
+	"context"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+// The live connection of a shared table's page (Server-Sent Events). It carries no state: an
+// event says only that the table has a new revision, and the page then asks for itself again
+// through the same handler as a reload (DESIGN.md: a signal, not a second source of truth).
+const (
+	// streamPing is how often a quiet stream sends a comment, so that proxies keep it open
+	// and a dead client is found by the write that fails.
+	streamPing = 15 * time.Second
+	// streamWrite bounds one write: a client that does not read is dropped, never waited for.
+	streamWrite = 5 * time.Second
+	// streamRetry is the browser's wait before it reconnects a dropped stream.
+	streamRetry = 2 * time.Second
+	// streamsPerClient bounds the live connections one client address holds open: a family
+	// behind one router with a few tabs each needs a dozen.
+	streamsPerClient = 24
+)
+
+// streamCounter counts the open live connections per client.
+type streamCounter struct {
+	mu sync.Mutex
+	n  map[string]int
+}
+
+// acquire counts one more stream for client, or says no at the limit.
+func (c *streamCounter) acquire(client string) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n == nil {
+		c.n = map[string]int{}
+	}
+	if c.n[client] >= streamsPerClient {
+		return false
+	}
+	c.n[client]++
+	return true
+}
+
+// release counts one stream of client less.
+func (c *streamCounter) release(client string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.n[client]--; c.n[client] <= 0 {
+		delete(c.n, client)
+	}
+}
+
+// isStream tells the long-lived event streams from ordinary requests, which the request
+// timeout bounds.
+func isStream(r *http.Request) bool {
+	return r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/events")
+}
+
+// tableEvents streams a shared table's revisions: one event whenever the table changes (a
+// move by anyone, the AI's turns that follow it, a seat taken or handed over), the first at
+// once when the page is behind (Last-Event-ID, or ?rev= for the first connection). It also
+// keeps the table's clock: when the seat to act runs out of time, the first live connection
+// (of any process) that sees it hands the seat to the AI, through the same compare-and-swap
+// as a move, so that it happens once.
+func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
+	game, g, tb, err := s.tableOf(r)
+	if err != nil {
+		return err
+	}
+	client := s.clientAddr(r)
+	if !s.streams.acquire(client) {
+		return errTooManyStreams
+	}
+	defer s.streams.release(client)
+	sub := s.cfg.Live.Subscribe(tb.ID)
+	defer sub.Close()
+	s.metrics.streamOpened()
+	defer s.metrics.streamClosed()
+
+	seen, _ := strconv.ParseUint(r.Header.Get("Last-Event-ID"), 10, 64)
+	if seen == 0 {
+		seen, _ = strconv.ParseUint(r.URL.Query().Get("rev"), 10, 64)
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	rc := http.NewResponseController(w)
+	send := func(text string) bool {
+		if err := rc.SetWriteDeadline(time.Now().Add(streamWrite)); err != nil && err != http.ErrNotSupported {
+			return false
+		}
+		if _, err := w.Write([]byte(text)); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	w.WriteHeader(http.StatusOK)
+	if !send("retry: " + strconv.Itoa(int(streamRetry/time.Millisecond)) + "\n\n") {
+		return nil
+	}
+	ping := time.NewTicker(streamPing)
+	defer ping.Stop()
+	ctx := r.Context()
+	tried := uint64(0) // the revision whose deadline was last acted on
+	for {
+		// The table as it is now: read after subscribing, so no change in between is missed.
+		if tb, err = s.loadTable(ctx, tb.ID); err != nil {
+			return nil
+		}
+		if tb.Rev > seen {
+			seen = tb.Rev
+			if !send("event: table\nid: " + strconv.FormatUint(seen, 10) + "\ndata: " + strconv.FormatUint(seen, 10) + "\n\n") {
+				return nil
+			}
+		}
+		var clock <-chan time.Time
+		var timer *time.Timer
+		if at := tb.due(); tb.started() && !at.IsZero() && tried != tb.Rev {
+			timer = time.NewTimer(max(at.Sub(s.cfg.Now()), 0) + 50*time.Millisecond)
+			clock = timer.C
+		}
+		stop := func() {
+			if timer != nil {
+				timer.Stop()
+			}
+		}
+		select {
+		case <-ctx.Done():
+			stop()
+			return nil
+		case <-s.shutdown:
+			stop()
+			return nil
+		case _, ok := <-sub.C():
+			stop()
+			if !ok {
+				return nil
+			}
+		case <-ping.C:
+			stop()
+			if !send(": ping\n\n") {
+				return nil
+			}
+		case <-clock:
+			tried = tb.Rev
+			// The page's own handler hands the seat over when its time is up.
+			work, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
+			_, err := g.play(s, r.WithContext(work), tb, -1)
+			cancel()
+			if err != nil {
+				s.log.WarnContext(ctx, "a table's timer", "game", game, "table", tb.ID, "err", err)
+			}
+		}
+	}
+}

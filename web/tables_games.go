@@ -1,0 +1,266 @@
+package web
+
+import (
+	"context"
+	"net/http"
+
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/record"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// tableGame is what the shared tables' pages need of a game, whatever its match type: the
+// levels its AI plays at, dealing a table's match, the table page of one seat, and handing a
+// seat to the AI.
+type tableGame interface {
+	// levels are the level words a host may choose, weakest first; defaultLevel the one the
+	// form starts at.
+	levels() []string
+	defaultLevel() string
+	// deal deals a new match for the table at its level, the AI seats acting until a person
+	// is to act, and returns it stored (its id and record).
+	deal(s *Server, t *sharedTable) (record.ID, []byte, error)
+	// play is the table's game for the page of seat (-1: not seated): the match as that seat
+	// sees it, or nothing in the lobby. It hands a seat whose time ran out to the AI first.
+	play(s *Server, r *http.Request, tb storedTable, seat int) (tablePlay, error)
+	// handOver hands seat to the AI when it may be (see handOverAt).
+	handOver(ctx context.Context, s *Server, tb storedTable, seat int) error
+}
+
+// tablePlay is a started table as one seat sees it.
+type tablePlay struct {
+	// tb is the table as read, after any timer ran out.
+	tb storedTable
+	// waiting is the seat the match waits for, -1 for nobody in particular; over says the
+	// match is over.
+	waiting int
+	over    bool
+	// token is the match's move number.
+	token uint64
+	// asnas and guandan are the game's view of the seat (one of them, nil when not seated).
+	asnas   *views.AsnasTable
+	guandan *views.GuandanTable
+	// summary sums the finished match up for the seat's history.
+	summary func(seat int) pastMatch
+}
+
+// tableGames are the games that can be played at shared tables, by their path.
+var tableGames = map[string]tableGame{
+	"asnas":   asnasTables{},
+	"guandan": guandanTables{},
+}
+
+// asnasAt is the As-Nas plumbing with the AI seats at a level.
+func asnasAt(word string) (playedAt[*record.Asnas], bool) {
+	level, ok := aiasnas.ParseLevel(word)
+	if !ok {
+		return playedAt[*record.Asnas]{}, false
+	}
+	t := asnasGame
+	t.playAI = func(s *Server, a *record.Asnas, humans seats) error {
+		return playAsnasAI(func(seed uint64) AsnasAI { return timedAsnas{aiasnas.NewLevel(level, seed), s.cfg.Metrics} }, a, humans)
+	}
+	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
+		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
+		return a, t.playAI(s, a, humans)
+	}
+	return playedAt[*record.Asnas]{table: t, waiting: func(a *record.Asnas) int {
+		m := a.Match()
+		if m.Over() || m.Deal.Over() {
+			return -1
+		}
+		return m.ToAct()
+	}}, true
+}
+
+// guandanAt is the Guandan plumbing with the AI seats at a level.
+func guandanAt(word string) (playedAt[*record.Guandan], bool) {
+	level, ok := aiguandan.ParseLevel(word)
+	if !ok {
+		return playedAt[*record.Guandan]{}, false
+	}
+	t := guandanGame
+	t.playAI = func(s *Server, g *record.Guandan, humans seats) error { return s.guandanAIAt(level, g, humans) }
+	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
+		g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
+		return g, s.guandanAIAt(level, g, humans)
+	}
+	return playedAt[*record.Guandan]{table: t, waiting: func(g *record.Guandan) int {
+		m := g.Match()
+		if p := m.Phase(); p != gd.PhasePlay && p != gd.PhaseReturn {
+			return -1
+		}
+		return m.ToAct()
+	}}, true
+}
+
+// loadPlay reads a started table's match for the page of seat, after handing a seat whose
+// time ran out to the AI (which reads the table again).
+func loadPlay[L liveMatch](s *Server, ctx context.Context, g playedAt[L], tb storedTable) (storedTable, L, error) {
+	var zero L
+	for range 3 {
+		mid, ok := tb.matchID()
+		if !ok {
+			return tb, zero, errNoTable
+		}
+		l, _, ok, err := g.loadMatch(ctx, s, mid, true)
+		if err != nil {
+			return tb, zero, err
+		}
+		if !ok {
+			return tb, zero, errNoTable
+		}
+		changed, err := expire(ctx, s, g, tb, l)
+		if err != nil || !changed {
+			return tb, l, err
+		}
+		if tb, err = s.loadTable(ctx, tb.ID); err != nil {
+			return tb, zero, err
+		}
+	}
+	return tb, zero, errNoTable
+}
+
+type asnasTables struct{}
+
+func (asnasTables) levels() []string     { return asnasLevelNames() }
+func (asnasTables) defaultLevel() string { return aiasnas.Club.String() }
+
+func (asnasTables) deal(s *Server, t *sharedTable) (record.ID, []byte, error) {
+	g, ok := asnasAt(t.Level)
+	if !ok {
+		return 0, nil, errNoTable
+	}
+	a, err := g.deal(s, record.NewID(), s.cfg.Seed(), t.humans())
+	if err != nil {
+		return 0, nil, err
+	}
+	s.metrics.MatchStarted(g.game)
+	return a.ID, a.Encode(), nil
+}
+
+func (asnasTables) play(s *Server, r *http.Request, tb storedTable, seat int) (tablePlay, error) {
+	g, ok := asnasAt(tb.Level)
+	if !ok {
+		return tablePlay{}, errNoTable
+	}
+	tb, a, err := loadPlay(s, r.Context(), g, tb)
+	if err != nil {
+		return tablePlay{}, err
+	}
+	p := tablePlay{tb: tb, waiting: g.waiting(a), over: g.over(a), token: a.Token(),
+		summary: func(seat int) pastMatch { return asnasSummary(a, seat) }}
+	if seat >= 0 {
+		p.asnas = &views.AsnasTable{View: seatView(a.Match(), seat), Move: a.Token(), Log: a.DealLog(),
+			Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice")), Path: tablePath("asnas", tb.ID)}
+	}
+	return p, nil
+}
+
+func (asnasTables) handOver(ctx context.Context, s *Server, tb storedTable, seat int) error {
+	g, ok := asnasAt(tb.Level)
+	if !ok {
+		return errNoTable
+	}
+	return handOver(ctx, s, g, tb, seat)
+}
+
+type guandanTables struct{}
+
+func (guandanTables) levels() []string {
+	names := make([]string, len(aiguandan.Levels))
+	for i, l := range aiguandan.Levels {
+		names[i] = l.String()
+	}
+	return names
+}
+func (guandanTables) defaultLevel() string { return aiguandan.LevelClub.String() }
+
+func (guandanTables) deal(s *Server, t *sharedTable) (record.ID, []byte, error) {
+	g, ok := guandanAt(t.Level)
+	if !ok {
+		return 0, nil, errNoTable
+	}
+	m, err := g.deal(s, record.NewID(), s.cfg.Seed(), t.humans())
+	if err != nil {
+		return 0, nil, err
+	}
+	s.metrics.MatchStarted(g.game)
+	return m.ID, m.Encode(), nil
+}
+
+func (guandanTables) play(s *Server, r *http.Request, tb storedTable, seat int) (tablePlay, error) {
+	g, ok := guandanAt(tb.Level)
+	if !ok {
+		return tablePlay{}, errNoTable
+	}
+	tb, gm, err := loadPlay(s, r.Context(), g, tb)
+	if err != nil {
+		return tablePlay{}, err
+	}
+	p := tablePlay{tb: tb, waiting: g.waiting(gm), over: g.over(gm), token: gm.Token(),
+		summary: func(seat int) pastMatch { return guandanSummary(gm, seat) }}
+	if seat < 0 {
+		return p, nil
+	}
+	q := r.URL.Query()
+	m := gm.Match()
+	t := &views.GuandanTable{
+		View:    m.View(seat),
+		Move:    gm.Token(),
+		Log:     gm.Log(seat),
+		Notice:  views.ParseGuandanNotice(q.Get("notice")),
+		Arrange: views.ParseArrangement(q.Get("arrange")),
+		Deal:    gm.DealLog(),
+		Climb:   guandanClimb(gm),
+		Path:    tablePath("guandan", tb.ID),
+	}
+	t.Selected = querySelection(q["card"], t.View.Hand)
+	if t.Arrange == views.ArrangePlan {
+		t.Plan = s.cfg.GuandanAI(guandanSeed(m, seat)).Plan(t.View.Hand, t.View.Level)
+	}
+	if t.MyTurn() {
+		t.Selection = guandanVerdict(m, seat, t.Selected)
+		if t.Selection.Verdict == views.SelectChoose {
+			t.Readings = t.Selection.Readings
+		}
+	}
+	if t.MustReturn() {
+		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
+	}
+	p.guandan = t
+	return p, nil
+}
+
+func (guandanTables) handOver(ctx context.Context, s *Server, tb storedTable, seat int) error {
+	g, ok := guandanAt(tb.Level)
+	if !ok {
+		return errNoTable
+	}
+	return handOver(ctx, s, g, tb, seat)
+}
+
+// sharedSelection is the live line for the cards the query names, at a shared Guandan table
+// for the visitor's seat: nothing when they are not seated or not to play.
+func (s *Server) sharedSelection(r *http.Request, id string) (*views.GuandanSelection, error) {
+	tb, err := s.loadTable(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	seat := tb.seatOf(visitorFrom(r.Context()).id)
+	mid, ok := tb.matchID()
+	if tb.Game != "guandan" || seat < 0 || !ok {
+		return nil, nil
+	}
+	g, _, ok, err := guandanGame.loadMatch(r.Context(), s, mid, true)
+	if err != nil || !ok {
+		return nil, err
+	}
+	m := g.Match()
+	if m.Phase() != gd.PhasePlay || m.ToAct() != seat {
+		return nil, nil
+	}
+	return guandanVerdict(m, seat, querySelection(r.URL.Query()["card"], m.View(seat).Hand)), nil
+}

@@ -1,0 +1,605 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/go-chi/chi/v5"
+
+	"github.com/cardavia/cardavia/web/qr"
+	"github.com/cardavia/cardavia/web/store"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// maxTableFormBytes bounds a shared table's forms: a name and a few short fields.
+const maxTableFormBytes = 4 << 10
+
+// tablesPerHour is how many shared tables a client may open in an hour (a burst of as many,
+// refilled over the hour): a family's evening of rematches needs one table, a script
+// filling the store needs thousands.
+const tablesPerHour = 30
+
+// refreshSeconds is how often a page without JavaScript reloads itself while its player
+// waits for the others; a page whose player is to act never does.
+const refreshSeconds = 4
+
+// tableGameOf is the game of the request's path, or errNotFound.
+func tableGameOf(r *http.Request) (string, tableGame, error) {
+	game := chi.URLParam(r, "game")
+	g, ok := tableGames[game]
+	if !ok {
+		return "", nil, errNotFound
+	}
+	return game, g, nil
+}
+
+// tableOf reads the request's table, of the request's game.
+func (s *Server) tableOf(r *http.Request) (string, tableGame, storedTable, error) {
+	game, g, err := tableGameOf(r)
+	if err != nil {
+		return "", nil, storedTable{}, err
+	}
+	tb, err := s.loadTable(r.Context(), chi.URLParam(r, "table"))
+	if err != nil {
+		return "", nil, storedTable{}, err
+	}
+	if tb.Game != game {
+		return "", nil, storedTable{}, errNoTable
+	}
+	return game, g, tb, nil
+}
+
+// newTableForm is the host's form: the AI level for the empty seats, the turn timer and the
+// host's name.
+func (s *Server) newTableForm(w http.ResponseWriter, r *http.Request) error {
+	game, g, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	f := views.NewTableForm{Game: game, Levels: g.levels(), Level: g.defaultLevel(), Timers: tableTimers,
+		Name: visitorFrom(r.Context()).prefs.Name}
+	return s.render(w, r, http.StatusOK, views.NewTablePage(s.chrome(r, game), f))
+}
+
+// openTable opens a table with the visitor as its host in the first seat, and leads to it.
+func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
+	game, g, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	level := r.PostFormValue("level")
+	timer, err := strconv.Atoi(r.PostFormValue("timer"))
+	if !slices.Contains(g.levels(), level) || err != nil || !slices.Contains(tableTimers, timer) {
+		return badRequest("unknown level or timer")
+	}
+	name, err := checkName(r.PostFormValue("name"))
+	if err != nil {
+		f := views.NewTableForm{Game: game, Levels: g.levels(), Level: level, Timers: tableTimers, Timer: timer,
+			Name: r.PostFormValue("name"), Error: "tables.name.error"}
+		return s.render(w, r, http.StatusUnprocessableEntity, views.NewTablePage(s.chrome(r, game), f))
+	}
+	if s.tables != nil {
+		if _, ok := s.tables.allow(s.clientAddr(r)); !ok {
+			return errTooManyTables
+		}
+	}
+	visitor, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	s.rememberName(r, visitor, name)
+	now := s.cfg.Now()
+	for range 3 {
+		id, err := newTableID()
+		if err != nil {
+			return err
+		}
+		code, err := newTableCode()
+		if err != nil {
+			return err
+		}
+		t := sharedTable{Game: game, ID: id, Code: code, Host: visitor, Level: level, Timer: timer, Created: now.Unix()}
+		t.Seats[0] = tableSeat{Visitor: visitor, Name: name}
+		data, err := t.encode()
+		if err != nil {
+			return err
+		}
+		// Both from nothing: a code (or, never, an id) already in use refuses the write, and
+		// another code is drawn.
+		err = s.cfg.Store.CompareAndSwapAll(r.Context(),
+			store.Swap{Key: tableKey(id), Data: data},
+			store.Swap{Key: tableCodeKey(code), Data: []byte(id)})
+		if errors.Is(err, store.ErrConflict) {
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
+		return nil
+	}
+	return store.ErrConflict
+}
+
+// joinByCode leads from a code read aloud to its table.
+func (s *Server) joinByCode(w http.ResponseWriter, r *http.Request) error {
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	code, ok := normalizeCode(r.PostFormValue("code"))
+	if !ok {
+		return errNoCode
+	}
+	data, _, err := s.cfg.Store.Load(r.Context(), tableCodeKey(code))
+	if err != nil {
+		return err
+	}
+	if data == nil {
+		return errNoCode
+	}
+	tb, err := s.loadTable(r.Context(), string(data))
+	if err != nil {
+		if errors.Is(err, errNoTable) {
+			return errNoCode
+		}
+		return err
+	}
+	http.Redirect(w, r, tablePath(tb.Game, tb.ID), http.StatusSeeOther)
+	return nil
+}
+
+// errNoCode is a code that leads to no table: 404 with its own words.
+var errNoCode = &statusError{status: http.StatusNotFound, reason: "no table with that code", text: "tables.error.code"}
+
+// tablePage is a shared table as the visitor sees it: the lobby while the players gather,
+// then the match from the visitor's seat (public only for somebody not seated).
+func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
+	game, g, tb, err := s.tableOf(r)
+	if err != nil {
+		return err
+	}
+	v := visitorFrom(r.Context())
+	seat := tb.seatOf(v.id)
+	var p tablePlay
+	if tb.started() {
+		if p, err = g.play(s, r, tb, seat); err != nil {
+			return err
+		}
+		tb = p.tb
+		if p.over && seat >= 0 {
+			s.fileSharedMatch(r, game, tb, seat, p)
+		}
+	}
+	if seat >= 0 {
+		// The session is renewed so that a player's seat outlives a long match.
+		if _, err := s.ensureVisitor(w, r); err != nil {
+			return err
+		}
+	}
+	m := s.tableModel(r, game, tb, seat, p)
+	ch := s.chrome(r, game)
+	ch.Refresh = m.Refresh
+	r = r.WithContext(views.WithSeating(r.Context(), m.Seating()))
+	return s.render(w, r, http.StatusOK, views.SharedTablePage(ch, m))
+}
+
+// tableModel is what the shared table page shows the visitor at seat.
+func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat int, p tablePlay) views.SharedTable {
+	now := s.cfg.Now()
+	m := views.SharedTable{
+		Game: game, ID: tb.ID, Code: formatCode(tb.Code), Seat: seat, Rev: tb.Rev, Level: tb.Level, Timer: tb.Timer,
+		Host:    seat >= 0 && tb.Host == tb.Seats[seat].Visitor,
+		Events:  tablePath(game, tb.ID) + "/events",
+		Invite:  s.absoluteURL(r, tablePath(game, tb.ID)),
+		Started: tb.started(), Over: p.over, ToAct: -1, HandOver: -1,
+		Name:   visitorFrom(r.Context()).prefs.Name,
+		Notice: r.URL.Query().Get("notice"),
+		Asnas:  p.asnas, Guandan: p.guandan,
+		Phase: "lobby",
+	}
+	if svg, err := qr.SVG(m.Invite, views.QRLabel(r.Context())); err == nil {
+		m.QR = string(svg)
+	}
+	for i, st := range tb.Seats {
+		m.Seats[i] = views.SharedSeat{Seat: i, Name: st.Name, Human: st.Visitor != "", Away: st.Away,
+			Host: st.Visitor != "" && st.Visitor == tb.Host, You: i == seat}
+	}
+	if tb.started() {
+		m.Phase = p.phase()
+		m.Move = p.token
+		m.ToAct = p.waiting
+		if due := tb.due(); !due.IsZero() && p.waiting >= 0 && tb.humans().has(p.waiting) {
+			m.Deadline = due.UnixMilli()
+			m.SecondsLeft = max(0, int(due.Sub(now).Round(time.Second)/time.Second))
+		}
+		if seat >= 0 && p.waiting >= 0 && p.waiting != seat && tb.humans().has(p.waiting) && !p.over {
+			if at := tb.handOverAt(); !at.IsZero() && !now.Before(at) {
+				m.HandOver = p.waiting
+			}
+		}
+		if seat >= 0 && !p.over && (p.waiting >= 0 && p.waiting != seat || tb.Seats[seat].Away) {
+			m.Refresh = refreshSeconds
+		}
+	} else if seat >= 0 {
+		m.Refresh = refreshSeconds
+	}
+	return m
+}
+
+// phase is the match's phase as the page's root says it: the game's own words.
+func (p tablePlay) phase() string {
+	switch {
+	case p.asnas != nil && p.asnas.View.Over, p.guandan != nil && p.guandan.MatchOver():
+		return "over"
+	case p.guandan != nil:
+		return p.guandan.View.Phase.String()
+	case p.asnas != nil && p.asnas.View.DealOver:
+		return "dealover"
+	case p.asnas != nil:
+		return "betting"
+	case p.over:
+		return "over"
+	}
+	return "play"
+}
+
+// absoluteURL is path on this site as a link to send to a friend.
+func (s *Server) absoluteURL(r *http.Request, path string) string {
+	scheme := "http"
+	if r.TLS != nil || s.cfg.SecureCookies {
+		scheme = "https"
+	}
+	return scheme + "://" + r.Host + path
+}
+
+// takeSeat seats the visitor at a free seat under the name they chose, before the match
+// begins. A visitor already seated moves to the seat asked for.
+func (s *Server) takeSeat(w http.ResponseWriter, r *http.Request) error {
+	game, _, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	seat, err := strconv.Atoi(r.PostFormValue("seat"))
+	if err != nil || seat < 0 || seat > 3 {
+		return badRequest("no such seat")
+	}
+	name, err := checkName(r.PostFormValue("name"))
+	if err != nil {
+		return errBadName
+	}
+	visitor, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	id := chi.URLParam(r, "table")
+	_, err = s.changeTable(r.Context(), id, func(t *sharedTable) error {
+		switch {
+		case t.Game != game:
+			return errNoTable
+		case t.started():
+			return errTableStarted
+		case t.Seats[seat].Visitor != "" && t.Seats[seat].Visitor != visitor:
+			return errSeatTaken
+		}
+		for i, st := range t.Seats {
+			if i != seat && st.Visitor != "" && st.Visitor != visitor && sameName(st.Name, name) {
+				return errSameName
+			}
+		}
+		if old := t.seatOf(visitor); old >= 0 {
+			t.Seats[old] = tableSeat{}
+		}
+		t.Seats[seat] = tableSeat{Visitor: visitor, Name: name}
+		if t.Host == "" {
+			t.Host = visitor
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	s.rememberName(r, visitor, name)
+	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
+	return nil
+}
+
+// errBadName and errSameName are names refused, each with its own words.
+var (
+	errBadName  = &statusError{status: http.StatusUnprocessableEntity, reason: "name refused", text: "tables.error.name"}
+	errSameName = &statusError{status: http.StatusConflict, reason: "name taken", text: "tables.error.samename"}
+)
+
+// leaveSeat frees the visitor's seat before the match begins; a host who leaves passes the
+// part to the next seated player.
+func (s *Server) leaveSeat(w http.ResponseWriter, r *http.Request) error {
+	return s.lobbyChange(w, r, func(t *sharedTable, seat int) error {
+		t.Seats[seat] = tableSeat{}
+		if t.Host == visitorFrom(r.Context()).id {
+			t.passHost(seat)
+		}
+		return nil
+	}, false)
+}
+
+// arrangeSeats is the host's: move a player to another seat (swapping with whoever sits
+// there), or remove a player, before the start.
+func (s *Server) arrangeSeats(w http.ResponseWriter, r *http.Request) error {
+	return s.lobbyChange(w, r, func(t *sharedTable, _ int) error {
+		from, err1 := strconv.Atoi(r.PostFormValue("from"))
+		if err1 != nil || from < 0 || from > 3 {
+			return badRequest("no such seat")
+		}
+		switch r.PostFormValue("op") {
+		case "remove":
+			if t.Seats[from].Visitor == "" || t.Seats[from].Visitor == t.Host {
+				return errSeatTaken
+			}
+			t.Seats[from] = tableSeat{}
+		case "move":
+			to, err := strconv.Atoi(r.PostFormValue("to"))
+			if err != nil || to < 0 || to > 3 || to == from {
+				return badRequest("no such seat")
+			}
+			t.Seats[from], t.Seats[to] = t.Seats[to], t.Seats[from]
+		default:
+			return badRequest("unknown arrangement")
+		}
+		return nil
+	}, true)
+}
+
+// startTable is the host's: the match begins, the AI taking every seat still empty.
+func (s *Server) startTable(w http.ResponseWriter, r *http.Request) error {
+	game, g, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	tb, err := s.loadTable(r.Context(), chi.URLParam(r, "table"))
+	if err != nil {
+		return err
+	}
+	if tb.Game != game {
+		return errNoTable
+	}
+	if tb.seatOf(visitorFrom(r.Context()).id) < 0 {
+		return errNotSeated
+	}
+	if tb.Host != visitorFrom(r.Context()).id {
+		return errNotHost
+	}
+	if tb.started() {
+		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+		return nil
+	}
+	return s.dealAtTable(w, r, game, g, tb)
+}
+
+// dealAtTable deals the table's next match (the start, a rematch) and stores it with the
+// table in one write; of two racing, one wins and the other sees the table it made.
+func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string, g tableGame, tb storedTable) error {
+	id, data, err := g.deal(s, &tb.sharedTable)
+	if err != nil {
+		return err
+	}
+	tb.Match = id.String()
+	tb.Turn = s.cfg.Now().UnixMilli()
+	tdata, err := tb.encode()
+	if err != nil {
+		return err
+	}
+	err = s.cfg.Store.CompareAndSwapAll(r.Context(),
+		store.Swap{Key: tableKey(tb.ID), Version: tb.version, Data: tdata},
+		store.Swap{Key: matchKey(id), Data: data})
+	if err != nil && !errors.Is(err, store.ErrConflict) {
+		return err
+	}
+	if err == nil {
+		s.announce(r.Context(), tb.ID, tb.Rev+1)
+	}
+	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+	return nil
+}
+
+// rematch deals the next match for the same players once the match is over: in the same
+// seats, or in Guandan with partners swapped (the players of seats 1 and 2 change places).
+func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
+	game, g, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	tb, err := s.loadTable(r.Context(), chi.URLParam(r, "table"))
+	if err != nil {
+		return err
+	}
+	if tb.Game != game {
+		return errNoTable
+	}
+	if _, err := actingSeat(r, &tb.sharedTable, visitorFrom(r.Context()).id); err != nil {
+		return err
+	}
+	p, err := g.play(s, r, tb, -1)
+	if err != nil {
+		return err
+	}
+	move, _ := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
+	if !p.over || move != p.token {
+		http.Redirect(w, r, tablePath(game, tb.ID)+"?notice=stale", http.StatusSeeOther)
+		return nil
+	}
+	for i := range tb.Seats {
+		tb.Seats[i].Away = false
+	}
+	if game == "guandan" && r.PostFormValue("swap") == "1" {
+		tb.Seats[1], tb.Seats[2] = tb.Seats[2], tb.Seats[1]
+	}
+	return s.dealAtTable(w, r, game, g, p.tb)
+}
+
+// handToAI hands the seat that keeps the table waiting to the AI, at a seated player's
+// request, once its time has run out or, with no timer, after the silence.
+func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
+	game, g, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	tb, err := s.loadTable(r.Context(), chi.URLParam(r, "table"))
+	if err != nil {
+		return err
+	}
+	if tb.Game != game {
+		return errNoTable
+	}
+	if tb.seatOf(visitorFrom(r.Context()).id) < 0 {
+		return errNotSeated
+	}
+	seat, err := strconv.Atoi(r.PostFormValue("away"))
+	if err != nil || seat < 0 || seat > 3 {
+		return badRequest("no such seat")
+	}
+	if at := tb.handOverAt(); at.IsZero() || s.cfg.Now().Before(at) {
+		return errNotYet
+	}
+	if err := g.handOver(r.Context(), s, tb, seat); err != nil {
+		return err
+	}
+	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+	return nil
+}
+
+// takeBack gives the visitor their seat back from the AI.
+func (s *Server) takeBack(w http.ResponseWriter, r *http.Request) error {
+	game, _, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	visitor := visitorFrom(r.Context()).id
+	id := chi.URLParam(r, "table")
+	_, err = s.changeTable(r.Context(), id, func(t *sharedTable) error {
+		seat := t.seatOf(visitor)
+		if t.Game != game {
+			return errNoTable
+		}
+		if seat < 0 {
+			return errNotSeated
+		}
+		if t.Seats[seat].Away {
+			t.Seats[seat].Away = false
+			// The timer starts again for a player who comes back on their turn.
+			t.Turn = s.cfg.Now().UnixMilli()
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
+	return nil
+}
+
+// lobbyChange is the shape of the lobby's forms: the visitor must be seated (and the host when
+// host is set), the match not begun; change gets the table and the visitor's seat.
+func (s *Server) lobbyChange(w http.ResponseWriter, r *http.Request, change func(t *sharedTable, seat int) error, host bool) error {
+	game, _, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	visitor := visitorFrom(r.Context()).id
+	id := chi.URLParam(r, "table")
+	_, err = s.changeTable(r.Context(), id, func(t *sharedTable) error {
+		seat := t.seatOf(visitor)
+		switch {
+		case t.Game != game:
+			return errNoTable
+		case seat < 0:
+			return errNotSeated
+		case host && t.Host != visitor:
+			return errNotHost
+		case t.started():
+			return errTableStarted
+		}
+		return change(t, seat)
+	})
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
+	return nil
+}
+
+// parseTableForm reads a shared table's POST form of bounded size.
+func parseTableForm(w http.ResponseWriter, r *http.Request) error {
+	r.Body = http.MaxBytesReader(w, r.Body, maxTableFormBytes)
+	if err := r.ParseForm(); err != nil {
+		return formError(err)
+	}
+	return nil
+}
+
+// rememberName keeps the visitor's display name for the next table. A failure only costs
+// them typing it again, so it is logged.
+func (s *Server) rememberName(r *http.Request, visitor, name string) {
+	if visitorFrom(r.Context()).prefs.Name == name {
+		return
+	}
+	if err := s.updatePrefs(r.Context(), visitor, func(p *prefs) { p.Name = name }); err != nil {
+		s.log.WarnContext(r.Context(), "remember a display name", "err", err)
+	}
+}
+
+// fileSharedMatch puts a finished shared match in the history of the player at seat, from
+// their seat, the first time they see its end.
+func (s *Server) fileSharedMatch(r *http.Request, game string, tb storedTable, seat int, p tablePlay) {
+	ctx := r.Context()
+	visitor := tb.Seats[seat].Visitor
+	id := tb.Match
+	file := func(sh *shelf) {
+		if !sh.has(id) {
+			past := p.summary(seat)
+			past.ID, past.Finished, past.Seat = id, s.cfg.Now().Unix(), seat
+			sh.add(past)
+		}
+	}
+	var err error
+	switch game {
+	case "asnas":
+		sh, _, lerr := asnasGame.loadShelf(ctx, s, visitor)
+		if lerr != nil || sh.has(id) {
+			return
+		}
+		err = asnasGame.updateShelf(ctx, s, visitor, file)
+	case "guandan":
+		sh, _, lerr := guandanGame.loadShelf(ctx, s, visitor)
+		if lerr != nil || sh.has(id) {
+			return
+		}
+		err = guandanGame.updateShelf(ctx, s, visitor, file)
+	}
+	if err != nil {
+		// The page still shows; the next view of the match's end files it again.
+		s.log.WarnContext(ctx, "file a shared match", "game", game, "err", err)
+	}
+}

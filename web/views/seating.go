@@ -1,0 +1,94 @@
+package views
+
+import (
+	"context"
+	"strings"
+
+	"github.com/cardavia/cardavia/i18n"
+)
+
+// Seating is who sits where, as one viewer sees the table. Every page shows the table from the
+// viewer's seat: their hand at the bottom, the seat after theirs on their right, the one
+// opposite (their partner in Guandan) at the top. Seats are always the engine's absolute seats
+// (0 to 3) in the models and hooks; only the words and the layout turn with the viewer.
+//
+// The zero Seating is the solo table: the viewer at seat 0 and the AI players named by where
+// they sit (East, North, West), so a solo page is what it has always been.
+type Seating struct {
+	// Viewer is the viewer's absolute seat; -1 is somebody who is not seated (public only).
+	Viewer int
+	// Names are the display names of the humans seated at a shared table, "" for a seat an
+	// AI player holds (or every seat of a solo table). They are the players' own plain text.
+	Names [4]string
+	// AI marks the seats an AI player holds at a shared table (the empty seats, and a seat
+	// whose player is away); their names then say so.
+	AI [4]bool
+}
+
+type seatingKey struct{}
+
+// WithSeating returns ctx carrying s, for the page's seat names and layout.
+func WithSeating(ctx context.Context, s Seating) context.Context {
+	return context.WithValue(ctx, seatingKey{}, s)
+}
+
+// seatingOf is the seating of the page being rendered, the solo one when none was set.
+func seatingOf(ctx context.Context) Seating {
+	s, _ := ctx.Value(seatingKey{}).(Seating)
+	return s
+}
+
+// shared tells a shared table's seating from the solo one.
+func (s Seating) shared() bool { return s != Seating{} }
+
+// Relative is where seat sits seen from the viewer: 0 the viewer, 1 the next to act after
+// them (East at a solo table), 2 opposite, 3 the one before them. A viewer who is not seated
+// sees the table from seat 0.
+func (s Seating) Relative(seat int) int {
+	v := max(s.Viewer, 0)
+	return ((seat-v)%4 + 4) % 4
+}
+
+// Absolute is the seat at relative position rel (see Relative).
+func (s Seating) Absolute(rel int) int {
+	return (max(s.Viewer, 0) + rel) % 4
+}
+
+// isViewer tells whether seat is the viewer's own.
+func (s Seating) isViewer(seat int) bool { return seat == s.Viewer }
+
+// seatWord is a seat's name in the language of ctx: "You" for the viewer's own, a seated
+// player's display name, else the compass point where the seat is as the viewer sees it, with
+// the AI's mark at a shared table. A player's name is set apart with Unicode's first-strong
+// isolate (FSI … PDI), the plain-text form of <bdi>, so that a Persian name reads right inside
+// an English sentence of the log and the reverse. prefix is the game's catalog prefix.
+func seatWord(ctx context.Context, prefix string, seat int) string {
+	s := seatingOf(ctx)
+	if !s.shared() {
+		return i18n.T(ctx, prefix+itoa(seat))
+	}
+	rel := s.Relative(seat)
+	switch {
+	case s.isViewer(seat):
+		return i18n.T(ctx, prefix+"0")
+	case seat >= 0 && seat < 4 && s.Names[seat] != "" && s.AI[seat]:
+		return i18n.T(ctx, "table.seat.away", Isolate(s.Names[seat]))
+	case seat >= 0 && seat < 4 && s.Names[seat] != "":
+		return Isolate(s.Names[seat])
+	case s.Viewer < 0 && rel == 0:
+		return i18n.T(ctx, "table.seat.ai", i18n.T(ctx, "table.seat.south"))
+	}
+	return i18n.T(ctx, "table.seat.ai", i18n.T(ctx, prefix+itoa(rel)))
+}
+
+// Isolate sets a player's name apart from the text around it (FSI … PDI), dropping any
+// isolate or embedding controls of its own, though names are checked for them when chosen.
+func Isolate(name string) string {
+	name = strings.Map(func(r rune) rune {
+		if r >= '\u2066' && r <= '\u2069' || r >= '\u202a' && r <= '\u202e' {
+			return -1
+		}
+		return r
+	}, name)
+	return "\u2068" + name + "\u2069"
+}

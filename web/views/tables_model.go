@@ -1,0 +1,176 @@
+package views
+
+import (
+	"context"
+
+	"github.com/a-h/templ"
+
+	"github.com/cardavia/cardavia/i18n"
+)
+
+// NewTableForm is the host's form for a shared table.
+type NewTableForm struct {
+	// Game is "asnas" or "guandan": the path and the catalog keys' prefix.
+	Game string
+	// Levels are the AI levels to choose from, weakest first, and Level the one chosen.
+	Levels []string
+	Level  string
+	// Timers are the turn timers in seconds (0: none), and Timer the one chosen.
+	Timers []int
+	Timer  int
+	// Name is the host's display name as last used or typed.
+	Name string
+	// Error is the catalog key of why the form was refused, "" for none.
+	Error string
+}
+
+// SharedTable is a shared table's page as one visitor sees it: the lobby while the players
+// gather, then the match from the visitor's own seat. Only public facts and that seat's view
+// are in it.
+type SharedTable struct {
+	Game string
+	// ID is the table's id, Code its short code (as shown), Invite the link to send.
+	ID     string
+	Code   string
+	Invite string
+	// QR is the invitation link's QR code, SVG markup made on the server ("" without one).
+	QR string
+	// Seat is the viewer's seat, -1 for a visitor who is not seated.
+	Seat int
+	// Host tells whether the viewer is the host.
+	Host bool
+	// Phase is "lobby" before the start, then the game's phase (the root's data-phase).
+	Phase string
+	// Rev is the table's revision and Events its event stream, for live pages.
+	Rev    uint64
+	Events string
+	// Move is the match's move number (0 in the lobby).
+	Move uint64
+	// Level is the AI level's word, Timer the seconds a move may take (0: none).
+	Level string
+	Timer int
+	Seats [4]SharedSeat
+	// Started tells whether the match has begun; Over whether it has ended.
+	Started bool
+	Over    bool
+	// ToAct is the seat the match waits for, -1 for none in particular.
+	ToAct int
+	// Deadline is when ToAct's time runs out (Unix milliseconds, 0 for no timer), and
+	// SecondsLeft the seconds left as the page was made.
+	Deadline    int64
+	SecondsLeft int
+	// HandOver is a seat the viewer may hand to the AI because it keeps the table waiting,
+	// -1 for none.
+	HandOver int
+	// Refresh is how often a page without JavaScript reloads itself, in seconds (0: never,
+	// when the viewer is to act).
+	Refresh int
+	// Name is the viewer's remembered display name, for the seat forms.
+	Name string
+	// Notice is a short notice's word ("stale"), "" for none.
+	Notice string
+	// Asnas and Guandan are the viewer's seat at the started match (one of them).
+	Asnas   *AsnasTable
+	Guandan *GuandanTable
+}
+
+// SharedSeat is one seat as the table page lists it.
+type SharedSeat struct {
+	Seat int
+	// Name is the player's display name, "" for a free seat (an AI seat once started).
+	Name string
+	// Human tells a player's seat from a free one; Away that the AI plays for the player.
+	Human bool
+	Away  bool
+	// Host and You mark the host's seat and the viewer's.
+	Host bool
+	You  bool
+}
+
+// Seating is who sits where as the viewer sees the table: their seat, the players' names, the
+// AI's seats.
+func (t SharedTable) Seating() Seating {
+	s := Seating{Viewer: t.Seat}
+	for i, st := range t.Seats {
+		s.Names[i] = st.Name
+		s.AI[i] = !st.Human || st.Away
+	}
+	return s
+}
+
+// Free tells whether the viewer could take a seat: not seated, before the start, a seat free.
+func (t SharedTable) Free() bool {
+	if t.Seat >= 0 || t.Started {
+		return false
+	}
+	for _, s := range t.Seats {
+		if !s.Human {
+			return true
+		}
+	}
+	return false
+}
+
+// Empty counts the seats nobody holds: the AI plays them.
+func (t SharedTable) Empty() int {
+	n := 0
+	for _, s := range t.Seats {
+		if !s.Human {
+			n++
+		}
+	}
+	return n
+}
+
+// MyTurn tells whether the match waits for the viewer.
+func (t SharedTable) MyTurn() bool { return t.Seat >= 0 && t.ToAct == t.Seat }
+
+// Away tells whether the AI plays for the viewer.
+func (t SharedTable) Away() bool { return t.Seat >= 0 && t.Seats[t.Seat].Away }
+
+// Path is the table's page.
+func (t SharedTable) Path() string { return "/" + t.Game + "/tables/" + t.ID }
+
+// Action is where one of the table's own forms posts.
+func (t SharedTable) Action(verb string) string { return t.Path() + "/" + verb }
+
+// Others are the seats other than the viewer's, for the host's move form.
+func (t SharedTable) MoveTargets(from int) []int {
+	var out []int
+	for i := range 4 {
+		if i != from {
+			out = append(out, i)
+		}
+	}
+	return out
+}
+
+// LevelName is the AI level's word in the language of ctx.
+func (t SharedTable) LevelName(ctx context.Context) string {
+	if t.Game == "asnas" {
+		return i18n.T(ctx, "asnas.ai.level."+t.Level)
+	}
+	return i18n.T(ctx, "guandan_ai.level."+t.Level)
+}
+
+// TimerName says a timer's length in the language of ctx.
+func TimerName(ctx context.Context, seconds int) string {
+	switch {
+	case seconds <= 0:
+		return i18n.T(ctx, "tables.timer.off")
+	case seconds%60 == 0:
+		return i18n.T(ctx, "tables.timer.minutes", seconds/60)
+	}
+	return i18n.T(ctx, "tables.timer.seconds", seconds)
+}
+
+// QRLabel is the QR code's accessible name in the language of ctx.
+func QRLabel(ctx context.Context) string { return i18n.T(ctx, "tables.qr.label") }
+
+// qrMarkup is the server-made SVG of the invitation link, trusted markup.
+func qrMarkup(svg string) templ.Component { return templ.Raw(svg) }
+
+// compassName is a seat's place at the table in the lobby: South, East, North, West.
+func compassName(ctx context.Context, seat int) string {
+	return i18n.T(ctx, "tables.seat."+itoa(seat))
+}
