@@ -21,7 +21,7 @@
 // state (the key does nothing else); with prefers-reduced-motion the end state shows at once.
 "use strict";
 
-(function replay() {
+function replay() {
   const root = document.querySelector("[data-replay]");
   if (!root) return;
   const steps = [...document.querySelectorAll("[data-replay-step]")];
@@ -110,7 +110,9 @@
   document.addEventListener("keydown", onKey, true);
   document.addEventListener("pointerdown", onPointer, true);
   timer = setTimeout(play, 350);
-})();
+}
+replay();
+document.addEventListener("cardavia:page", replay);
 
 // Keyboard shortcuts at the table: each action button, and the Guandan Hint link, names its key
 // in aria-keyshortcuts (the keys come from one table on the server, views.Shortcut). A letter
@@ -226,4 +228,78 @@ document.addEventListener("keydown", (event) => {
       form.requestSubmit();
     });
   }
+})();
+
+// A shared table's live page. Its table's event stream (data-events) says when anything at
+// the table changed (a move by anyone, the AI's turns after it, a seat taken); the page then
+// asks for itself again, exactly as a reload would, and swaps in the new table, so that the
+// others' moves appear within a moment and replay one by one, without a reload. Without
+// JavaScript the page reloads itself while the others play (a meta refresh); with a stream
+// that is not needed, so the pending reload is stopped. When the player is to act, the tab's
+// title says so.
+(function live() {
+  const root = () => document.querySelector("[data-events]");
+  if (!root() || !("EventSource" in window)) return;
+  const title = document.title;
+  let rev = Number(root().dataset.rev) || 0;
+  const stopRefresh = () => {
+    const meta = document.querySelector('meta[http-equiv="refresh"]');
+    if (!meta) return;
+    window.stop(); // cancels the scheduled reload; called once the page has loaded
+    meta.remove();
+  };
+  if (document.readyState === "complete") stopRefresh();
+  else window.addEventListener("load", stopRefresh, { once: true });
+
+  const mark = () => {
+    const r = root();
+    document.title = r?.classList.contains("my-turn") ? `${r.dataset.titleTurn} · ${title}` : title;
+  };
+  let busy = false;
+  let again = false;
+  const follow = async () => {
+    if (busy) {
+      again = true;
+      return;
+    }
+    busy = true;
+    try {
+      const response = await fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      if (!response.ok) return;
+      const doc = new DOMParser().parseFromString(await response.text(), "text/html");
+      const fresh = doc.querySelector("[data-events]");
+      const current = root();
+      if (!fresh || !current) return;
+      const focused = document.activeElement?.id;
+      rev = Math.max(rev, Number(fresh.dataset.rev) || 0);
+      current.replaceWith(fresh);
+      stopRefresh();
+      mark();
+      if (focused) document.getElementById(focused)?.focus();
+      document.dispatchEvent(new CustomEvent("cardavia:page"));
+    } catch {
+      // A failed fetch leaves the page as it was; the next event tries again.
+    } finally {
+      busy = false;
+      if (again) {
+        again = false;
+        follow();
+      }
+    }
+  };
+  const stream = new EventSource(`${root().dataset.events}?rev=${rev}`);
+  stream.addEventListener("table", (event) => {
+    if (Number(event.lastEventId) > rev) follow();
+  });
+  // A stream that comes back after a drop (a restart, another process) may have missed
+  // events: the server sends the current revision at once when the page is behind.
+  mark();
+  // A countdown of the seat to act's time, from the server's deadline.
+  setInterval(() => {
+    const el = document.querySelector("[data-deadline]");
+    if (!el) return;
+    const left = Math.max(0, Math.round((Number(el.dataset.deadline) - Date.now()) / 1000));
+    const digits = new Intl.NumberFormat(document.documentElement.lang || undefined).format(left);
+    el.textContent = el.textContent.replace(/[\p{Nd}٬,.\s]*\p{Nd}/u, digits);
+  }, 1000);
 })();

@@ -5,9 +5,12 @@
 // a time. The shortcut keys, the Hint link's among them, are app.js's.
 "use strict";
 
-(function () {
+function guandanTable() {
   const felt = document.querySelector(".gfelt");
   if (!felt) return;
+  // The viewer's own seat, whose moves are not read out again: 0 at the solo table, the
+  // seat the player holds at a shared one.
+  const me = felt.querySelector(".gme")?.dataset.seat ?? "0";
 
   // The live line: after each change of the selection, the server's engine says what the
   // cards are. A late answer to an older selection is dropped.
@@ -68,7 +71,7 @@
   if (!tpl) return;
   const steps = [...tpl.content.querySelectorAll("[data-step]")];
   const say = (texts) => { if (announce && texts.length) announce.textContent = texts.join(" "); };
-  const aiTexts = (list) => list.filter((s) => s.dataset.seat !== "0" && s.dataset.text).map((s) => s.dataset.text);
+  const aiTexts = (list) => list.filter((s) => s.dataset.seat !== me && s.dataset.text).map((s) => s.dataset.text);
   if (matchMedia("(prefers-reduced-motion: reduce)").matches || steps.length === 0) {
     say(aiTexts(steps));
     return;
@@ -163,7 +166,7 @@
       case "trick":
         bubble(seat, st.querySelector("[data-bubble]"));
         timer = setTimeout(() => { clearActs(); show(); }, 600);
-        if (seat !== "0") say([st.dataset.text]);
+        if (seat !== me) say([st.dataset.text]);
         return;
       case "out":
         bubble(seat, st.querySelector("[data-bubble]"));
@@ -171,7 +174,7 @@
       default:
         wait = 0;
     }
-    if (seat !== "0" && st.dataset.text) say([st.dataset.text]);
+    if (seat !== me && st.dataset.text) say([st.dataset.text]);
     timer = setTimeout(show, wait);
   };
 
@@ -193,4 +196,8 @@
   document.addEventListener("keydown", finish, true);
   document.addEventListener("pointerdown", finish, true);
   show();
-})();
+}
+guandanTable();
+// A shared table's live page swaps in its new content (app.js): the hand and the replay of the
+// moves since are this script's again.
+document.addEventListener("cardavia:page", guandanTable);

@@ -181,7 +181,9 @@ func checkName(raw string) (string, error) {
 		return "", errName
 	}
 	for _, r := range raw {
-		if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || r == utf8.RuneError {
+		// Markup is refused rather than shown escaped: a name that looks like code is a probe,
+		// not a person.
+		if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || r == utf8.RuneError || r == '<' || r == '>' {
 			return "", errName
 		}
 	}

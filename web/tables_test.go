@@ -1,0 +1,493 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// player is one person at a shared table: their own browser (cookie jar) on the same site.
+type player struct {
+	*testSite
+	name string
+}
+
+// as is another visitor of the same site, with cookies of their own.
+func (ts *testSite) as(name string) *player {
+	c := *ts
+	c.client = newClient(ts.t)
+	return &player{&c, name}
+}
+
+// openTable opens a table of game as p, host at seat 0, and returns its path.
+func (p *player) openTable(game, level string, timer int) string {
+	p.t.Helper()
+	r := p.post("/"+game+"/tables", url.Values{"name": {p.name}, "level": {level}, "timer": {strconv.Itoa(timer)}})
+	if r.status != http.StatusSeeOther {
+		p.t.Fatalf("open a table: %d\n%.400s", r.status, r.body)
+	}
+	u, err := url.Parse(r.header.Get("Location"))
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	return u.Path
+}
+
+// sit takes seat at the table at path.
+func (p *player) sit(path string, seat int) page {
+	p.t.Helper()
+	return p.post(path+"/seat", url.Values{"seat": {strconv.Itoa(seat)}, "name": {p.name}})
+}
+
+// view is the table at path as p sees it, with the hidden-card audit of every shared table
+// page: a face inside a hand is the viewer's own, unless the root says it is a showdown.
+func (p *player) view(path string) page {
+	p.t.Helper()
+	r := p.get(path)
+	if r.status != http.StatusOK {
+		p.t.Fatalf("%s sees %s: %d\n%.400s", p.name, path, r.status, r.body)
+	}
+	auditSeat(p.t, r)
+	return r
+}
+
+// auditSeat fails when a page shows a card of a hand that is not the viewer's.
+func auditSeat(t *testing.T, r page) {
+	t.Helper()
+	root := r.doc.Find("[data-table]")
+	me := attr(root, "data-seat")
+	showdown := r.doc.Find(`[data-showdown="true"]`).Length() > 0
+	r.doc.Find("[data-hand]").Each(func(_ int, h *goquery.Selection) {
+		if attr(h, "data-hand") != me && !showdown && h.Find("[data-card]").Length() > 0 {
+			t.Errorf("seat %s's page shows the cards of hand %s", me, attr(h, "data-hand"))
+		}
+	})
+}
+
+func rootOf(r page, name string) string { return attr(r.doc.Find("[data-table]"), name) }
+
+func TestSharedTableLobby(t *testing.T) {
+	ts := newSite(t)
+	sara, ali, mina, dara, eve := ts.as("Sara"), ts.as("مریم"), ts.as("Mina"), ts.as("Dara"), ts.as("Eve")
+	path := sara.openTable("guandan", "club", 0)
+	id := path[strings.LastIndexByte(path, '/')+1:]
+	if len(id) < 16 || !validTableID(id) {
+		t.Fatalf("table id %q: not at least 80 random bits", id)
+	}
+	lobby := sara.view(path)
+	if rootOf(lobby, "data-phase") != "lobby" || rootOf(lobby, "data-seat") != "0" || rootOf(lobby, "data-game") != "guandan" {
+		t.Fatalf("the host's lobby: phase %q seat %q", rootOf(lobby, "data-phase"), rootOf(lobby, "data-seat"))
+	}
+	if lobby.doc.Find("a[data-invite]").Length() != 1 || lobby.doc.Find(`[data-action="start"]`).Length() != 1 {
+		t.Fatal("the host's lobby has no invite link or no start button")
+	}
+	if lobby.doc.Find(`.shared-qr svg path`).Length() != 1 {
+		t.Error("no QR code of the invitation")
+	}
+	if !strings.Contains(lobby.body, `http-equiv="refresh"`) {
+		t.Error("a seated player's lobby does not follow the table without JavaScript")
+	}
+	// A passer-by sees the free seats' forms, and no refresh while they type a name.
+	look := ali.view(path)
+	if rootOf(look, "data-seat") != "-1" || look.doc.Find(`form[data-take-seat] input[name="name"]`).Length() != 3 {
+		t.Fatalf("a visitor who is not seated: seat %q, %d seat forms", rootOf(look, "data-seat"), look.doc.Find("form[data-take-seat]").Length())
+	}
+	if strings.Contains(look.body, `http-equiv="refresh"`) {
+		t.Error("the page of somebody choosing a seat reloads itself")
+	}
+	// The code read aloud leads to the table, in any case and with the look-alikes.
+	code := strings.ReplaceAll(strings.TrimSpace(lobby.doc.Find("[data-code]").Text()), "-", "")
+	r := ali.post("/tables/join", url.Values{"code": {strings.ToLower(code[:4]) + " " + code[4:]}})
+	if r.status != http.StatusSeeOther || r.header.Get("Location") != path {
+		t.Fatalf("joining by code %q: %d to %q", code, r.status, r.header.Get("Location"))
+	}
+	wantErrorPage(t, ali.post("/tables/join", url.Values{"code": {"QQQQ-QQQQ"}}), http.StatusNotFound)
+
+	if r := ali.sit(path, 2); r.status != http.StatusSeeOther {
+		t.Fatalf("taking a free seat: %d", r.status)
+	}
+	wantErrorPage(t, mina.sit(path, 2), http.StatusConflict) // taken
+	wantErrorPage(t, mina.sit(path, 0), http.StatusConflict) // the host's
+	wantErrorPage(t, ts.as("sara").sit(path, 1), http.StatusConflict)
+	for _, bad := range []string{"", "   ", "<b>x</b>", "a\u202eb", "x\x00y", strings.Repeat("n", 25), strings.Repeat("x", 10<<10)} {
+		r := mina.post(path+"/seat", url.Values{"seat": {"1"}, "name": {bad}})
+		if r.status < 400 || r.status >= 500 {
+			t.Errorf("name %.20q: %d, want a 4xx page", bad, r.status)
+		}
+	}
+	if r := mina.sit(path, 1); r.status != http.StatusSeeOther {
+		t.Fatalf("Mina sits: %d", r.status)
+	}
+	// Only the host arranges and starts; a player who is not seated does neither.
+	wantErrorPage(t, ali.post(path+"/start", nil), http.StatusForbidden)
+	wantErrorPage(t, eve.post(path+"/start", nil), http.StatusForbidden)
+	wantErrorPage(t, ali.post(path+"/arrange", url.Values{"op": {"remove"}, "from": {"1"}}), http.StatusForbidden)
+	if r := sara.post(path+"/arrange", url.Values{"op": {"move"}, "from": {"1"}, "to": {"3"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("the host moves Mina: %d", r.status)
+	}
+	if got := rootOf(mina.view(path), "data-seat"); got != "3" {
+		t.Fatalf("Mina after the move: seat %s", got)
+	}
+	if r := sara.post(path+"/arrange", url.Values{"op": {"remove"}, "from": {"3"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("the host removes Mina: %d", r.status)
+	}
+	if got := rootOf(mina.view(path), "data-seat"); got != "-1" {
+		t.Fatalf("Mina after the removal: seat %s", got)
+	}
+	// The host leaves: the next seated player hosts.
+	if r := sara.post(path+"/leave", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("the host leaves: %d", r.status)
+	}
+	if ali.view(path).doc.Find(`[data-action="start"]`).Length() != 1 {
+		t.Fatal("after the host left, the next seated player cannot start")
+	}
+	sara.sit(path, 0)
+	dara.sit(path, 1)
+	if r := ali.post(path+"/start", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("the new host starts: %d", r.status)
+	}
+	started := ali.view(path)
+	if rootOf(started, "data-phase") == "lobby" || rootOf(started, "data-move") == "0" {
+		t.Fatalf("after the start: phase %q move %q", rootOf(started, "data-phase"), rootOf(started, "data-move"))
+	}
+	wantErrorPage(t, eve.sit(path, 3), http.StatusConflict) // started
+	if got := rootOf(eve.view(path), "data-seat"); got != "-1" || eve.view(path).doc.Find("[data-card]").Length() != 0 {
+		t.Errorf("a visitor who is not seated sees seat %s and cards", got)
+	}
+	wantErrorPage(t, eve.get("/guandan/tables/aaaaaaaaaaaaaaaa"), http.StatusNotFound)
+	wantErrorPage(t, eve.get("/asnas"+path[len("/guandan"):]), http.StatusNotFound) // the other game's path
+	wantErrorPage(t, eve.get("/guandan/tables/%3Cscript%3E"), http.StatusNotFound)
+}
+
+// guandanBot makes a legal move for the player whose turn it is, through the page's own forms:
+// leads a single card, passes when following, gives back the first card it may, deals on.
+func guandanBot(p *player, path string, r page) page {
+	p.t.Helper()
+	move := attr(r.doc.Find(`input[name="move"]`).First(), "value")
+	switch {
+	case r.doc.Find(`form[action$="/return"]`).Length() > 0:
+		card := attr(r.doc.Find(`input[name="card"]:not([disabled])`).First(), "value")
+		return p.post(path+"/return", url.Values{"move": {move}, "card": {card}})
+	case r.doc.Find(`[data-action="pass"]`).Length() > 0:
+		return p.post(path+"/pass", url.Values{"move": {move}})
+	case r.doc.Find(`form[action$="/play"]`).Length() > 0:
+		card := attr(r.doc.Find(`input[name="card"]`).First(), "value")
+		return p.post(path+"/play", url.Values{"move": {move}, "card": {card}})
+	case r.doc.Find(`form[action$="/next"]`).Length() > 0:
+		return p.post(path+"/next", url.Values{"move": {move}})
+	}
+	p.t.Fatalf("%s has nothing to do:\n%.300s", p.name, r.body)
+	return page{}
+}
+
+func TestSharedGuandanTwoPlayers(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("guandan", "beginner", 0)
+	ali.sit(path, 2) // Sara's partner
+	sara.post(path+"/start", nil)
+	players := map[string]*player{"0": sara, "2": ali}
+	moves := 0
+	for deal := 0; moves < 400; {
+		a, b := sara.view(path), ali.view(path)
+		if rootOf(a, "data-move") != rootOf(b, "data-move") {
+			t.Fatal("the two players see different moves")
+		}
+		if rootOf(a, "data-phase") == "dealover" {
+			deal++
+			if deal == 2 {
+				break
+			}
+		}
+		toAct := rootOf(a, "data-to-act")
+		p, ok := players[toAct]
+		if !ok {
+			if rootOf(a, "data-phase") != "dealover" {
+				t.Fatalf("the match waits for seat %s, an AI seat (phase %s)", toAct, rootOf(a, "data-phase"))
+			}
+			p = sara
+		}
+		other := ali
+		if p == ali {
+			other = sara
+		}
+		page := p.view(path)
+		if toAct != "-1" {
+			// Whose turn it is is unmistakable at every seat, and only the one to act has no
+			// self-refresh.
+			if page.doc.Find(`[data-your-turn="true"]`).Length() != 1 || strings.Contains(page.body, `http-equiv="refresh"`) {
+				t.Fatalf("seat %s to act: its page does not say so, or reloads itself", toAct)
+			}
+			op := other.view(path)
+			if op.doc.Find(`[data-your-turn="true"]`).Length() != 0 || !strings.Contains(op.body, `http-equiv="refresh"`) {
+				t.Fatalf("seat %s waits: its page says it is its turn, or does not follow", rootOf(op, "data-seat"))
+			}
+			// The other player cannot move for the seat to act, by the same form or a forged seat.
+			move := rootOf(page, "data-move")
+			before := move
+			if r := other.post(path+"/pass", url.Values{"move": {move}}); r.status < 300 || r.status >= 500 {
+				t.Fatalf("a move out of turn: %d", r.status)
+			}
+			wantErrorPage(t, other.post(path+"/pass", url.Values{"move": {move}, "seat": {toAct}}), http.StatusForbidden)
+			if got := rootOf(p.view(path), "data-move"); got != before {
+				t.Fatal("a move for another seat changed the match")
+			}
+		}
+		if r := guandanBot(p, path, page); r.status != http.StatusSeeOther {
+			t.Fatalf("%s's move: %d\n%.400s", p.name, r.status, r.body)
+		}
+		moves++
+	}
+	if moves >= 400 {
+		t.Fatal("no deal ended in 400 moves")
+	}
+}
+
+func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
+	ts := newSite(t)
+	sara, ali, mina := ts.as("Sara"), ts.as("علی"), ts.as("Mina")
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 1)
+	mina.sit(path, 3)
+	sara.post(path+"/start", nil)
+	players := map[string]*player{"0": sara, "1": ali, "3": mina}
+	for range 2000 {
+		r := sara.view(path)
+		if rootOf(r, "data-phase") == "over" {
+			break
+		}
+		p, ok := players[rootOf(r, "data-to-act")]
+		if !ok {
+			p = sara // between deals: anyone deals on
+		}
+		pg := p.view(path)
+		move := rootOf(pg, "data-move")
+		var res page
+		if b := pg.doc.Find(`form[action$="/move"] button[data-verb]`).First(); b.Length() > 0 {
+			res = p.post(path+"/move", url.Values{"move": {move}, "verb": {attr(b, "value")}})
+		} else {
+			res = p.post(path+"/next", url.Values{"move": {move}})
+		}
+		if res.status != http.StatusSeeOther {
+			t.Fatalf("%s's move: %d\n%.300s", p.name, res.status, res.body)
+		}
+	}
+	end := ali.view(path)
+	if rootOf(end, "data-phase") != "over" || end.doc.Find(`form[action$="/rematch"]`).Length() == 0 {
+		t.Fatalf("the match did not end with a rematch offer (phase %s)", rootOf(end, "data-phase"))
+	}
+	// The finished match is in each player's history, from their own seat.
+	for _, p := range []*player{sara, ali, mina} {
+		h := p.get("/asnas/history")
+		if h.doc.Find(`a[href*="/asnas/replay/"]`).Length() == 0 {
+			t.Errorf("%s's history has no replay of the shared match", p.name)
+		}
+	}
+	old := rootOf(end, "data-move")
+	if r := mina.post(path+"/rematch", url.Values{"move": {old}}); r.status != http.StatusSeeOther {
+		t.Fatalf("rematch: %d", r.status)
+	}
+	again := mina.view(path)
+	if rootOf(again, "data-move") == old || rootOf(again, "data-seat") != "3" || rootOf(again, "data-phase") == "over" {
+		t.Fatalf("after the rematch: move %s seat %s phase %s", rootOf(again, "data-move"), rootOf(again, "data-seat"), rootOf(again, "data-phase"))
+	}
+	// A second, stale rematch changes nothing.
+	if r := sara.post(path+"/rematch", url.Values{"move": {old}}); r.status != http.StatusSeeOther || rootOf(sara.view(path), "data-move") != rootOf(again, "data-move") {
+		t.Fatal("a stale rematch dealt again")
+	}
+}
+
+// clock is a settable clock for the timers.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) add(d time.Duration) {
+	c.mu.Lock()
+	c.now = c.now.Add(d)
+	c.mu.Unlock()
+}
+
+func TestSharedTableTimer(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("asnas", "beginner", 30)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	players := map[string]*player{"0": sara, "2": ali}
+	start := sara.view(path)
+	toAct := rootOf(start, "data-to-act")
+	p := players[toAct]
+	if p == nil {
+		t.Fatalf("the first deal waits for seat %s", toAct)
+	}
+	if start.doc.Find("[data-deadline]").Length() != 1 {
+		t.Fatal("no time shown for the seat to act")
+	}
+	move := rootOf(start, "data-move")
+	clk.add(29 * time.Second)
+	if got := rootOf(sara.view(path), "data-move"); got != move {
+		t.Fatal("the AI moved before the time ran out")
+	}
+	clk.add(2 * time.Second)
+	// Several requests see the deadline pass at once: exactly one hands the seat over.
+	var wg sync.WaitGroup
+	var moves sync.Map
+	for i := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			q := sara
+			if i%2 == 1 {
+				q = ali
+			}
+			req, _ := http.NewRequest(http.MethodGet, ts.srv.URL+path, nil)
+			resp, err := q.client.Do(req)
+			if err == nil {
+				resp.Body.Close()
+				moves.Store(i, resp.StatusCode)
+			}
+		}()
+	}
+	wg.Wait()
+	moves.Range(func(_, v any) bool {
+		if v.(int) != http.StatusOK {
+			t.Errorf("a page at the deadline: %d", v)
+		}
+		return true
+	})
+	after := p.view(path)
+	if rootOf(after, "data-move") == move {
+		t.Fatal("the time ran out and the AI did not play the seat")
+	}
+	if after.doc.Find(`[data-action="back"]`).Length() != 1 {
+		t.Fatal("the player whose time ran out is not offered their seat back")
+	}
+	// Played once: the AI's move for that seat is in the log once (its seat's moves so far).
+	if r := p.post(path+"/back", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("taking the seat back: %d", r.status)
+	}
+	if p.view(path).doc.Find(`[data-action="back"]`).Length() != 0 {
+		t.Fatal("the seat was not taken back")
+	}
+}
+
+func TestSharedTableHandOverAfterSilence(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	players := map[string]*player{"0": sara, "2": ali}
+	r := sara.view(path)
+	idle := players[rootOf(r, "data-to-act")]
+	other := sara
+	if idle == sara {
+		other = ali
+	}
+	wantErrorPage(t, other.post(path+"/away", url.Values{"away": {rootOf(r, "data-to-act")}}), http.StatusConflict)
+	clk.add(silence + time.Second)
+	w := other.view(path)
+	if w.doc.Find(`[data-action="handover"]`).Length() != 1 {
+		t.Fatal("after two minutes of silence the others are not offered to hand the seat to the AI")
+	}
+	move := rootOf(w, "data-move")
+	if res := other.post(path+"/away", url.Values{"away": {rootOf(r, "data-to-act")}}); res.status != http.StatusSeeOther {
+		t.Fatalf("hand over: %d", res.status)
+	}
+	if rootOf(idle.view(path), "data-move") == move {
+		t.Fatal("the seat handed over was not played")
+	}
+}
+
+// The event stream of a table says at once when the page is behind, and again after each
+// change; a client holds a bounded number of them.
+func TestSharedTableEvents(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("guandan", "beginner", 0)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ts.srv.URL+path+"/events?rev=1", nil)
+	resp, err := sara.client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if ct := resp.Header.Get("Content-Type"); ct != "text/event-stream" {
+		t.Fatalf("Content-Type %q", ct)
+	}
+	events := make(chan string, 16)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+				events <- id
+			}
+		}
+		close(events)
+	}()
+	ali.sit(path, 2) // revision 2
+	select {
+	case id := <-events:
+		if id != "2" {
+			t.Fatalf("first event id %s, want 2", id)
+		}
+	case <-ctx.Done():
+		t.Fatal("no event after a seat was taken")
+	}
+	sara.post(path+"/start", nil)
+	select {
+	case id := <-events:
+		if n, _ := strconv.Atoi(id); n < 3 {
+			t.Fatalf("event id %s after the start", id)
+		}
+	case <-ctx.Done():
+		t.Fatal("no event after the start")
+	}
+	// A stream asked for from a revision already seen says nothing until the next change.
+	// Too many streams from one client: a clear 429, and the others keep working.
+	var open atomic.Int32
+	var refused atomic.Int32
+	var wg sync.WaitGroup
+	for range 60 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ts.srv.URL+path+"/events", nil)
+			resp, err := ali.client.Do(req)
+			if err != nil {
+				return
+			}
+			if resp.StatusCode == http.StatusTooManyRequests {
+				refused.Add(1)
+				resp.Body.Close()
+				return
+			}
+			open.Add(1)
+			go func() { <-ctx.Done(); resp.Body.Close() }()
+		}()
+	}
+	wg.Wait()
+	if refused.Load() == 0 || open.Load() > streamsPerClient {
+		t.Fatalf("%d streams open, %d refused: want at most %d open", open.Load(), refused.Load(), streamsPerClient)
+	}
+}
