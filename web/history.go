@@ -20,8 +20,9 @@ import (
 // shows (dealt from their cookie), and nothing is written to the store.
 
 // find is match id if it is one the visitor may look at: their current match (stored, or the
-// one their table shows before their first move) or one of their finished ones still kept.
-func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, error) {
+// one their table shows before their first move) or one of their finished ones still kept,
+// with the seat they played it from (a shared table's match is seen from the player's seat).
+func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, int, error) {
 	ctx := r.Context()
 	var none L
 	v := visitorFrom(ctx)
@@ -29,22 +30,23 @@ func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, error) {
 	if v.id != "" {
 		var err error
 		if sh, _, err = t.loadShelf(ctx, s, v.id); err != nil {
-			return none, err
+			return none, soloSeat, err
 		}
 		if sh.Current == id.String() || sh.has(id.String()) {
 			l, _, ok, err := t.loadMatch(ctx, s, id, true)
 			if err != nil || !ok {
-				return none, orNotFound(err)
+				return none, soloSeat, orNotFound(err)
 			}
-			return l, nil
+			return l, sh.seatIn(id.String()), nil
 		}
 	}
 	if v.session != nil {
 		if p := t.pending(s, v, false); p.id == id && sh.Current == "" {
-			return t.deal(s, p.id, p.seed, soloSeats)
+			l, err := t.deal(s, p.id, p.seed, soloSeats)
+			return l, soloSeat, err
 		}
 	}
-	return none, errNotFound
+	return none, soloSeat, errNotFound
 }
 
 func orNotFound(err error) error {
@@ -251,7 +253,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	a, err := asnasGame.find(s, r, id)
+	a, seat, err := asnasGame.find(s, r, id)
 	if err != nil {
 		return err
 	}
@@ -262,9 +264,9 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, soloSeat), Log: ev}}
+	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, seat), Log: ev}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
-	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
+	return s.render(w, replaySeat(r, seat), http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
 }
 
 // guandanReplay shows one step of a Guandan deal as the visitor saw it.
@@ -273,7 +275,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	g, err := guandanGame.find(s, r, id)
+	g, seat, err := guandanGame.find(s, r, id)
 	if err != nil {
 		return err
 	}
@@ -285,7 +287,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rp := views.Replay{Game: "guandan", Deal: deal, Step: step, Steps: g.Steps(deal),
-		Guandan: views.GuandanTable{View: m.View(soloSeat), Log: ev, Arrange: views.ArrangeRank}}
+		Guandan: views.GuandanTable{View: m.View(seat), Log: ev, Arrange: views.ArrangeRank}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("guandan", id, deal, g.Deals())
 	// Once a deal is over every card of it has been seen: played, paid or given back in the
 	// tribute, or laid down at its end. Then, and only then, its replay may show each seat's
@@ -295,11 +297,20 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	}
 	if rp.Open = rp.Openable && r.URL.Query().Get("open") == "1"; rp.Open {
 		for s := range m.Hands {
-			if s != soloSeat {
+			if s != seat {
 				rp.Guandan.Open[s] = m.Hands[s]
 			}
 		}
 		rp.PrevDeal, rp.NextDeal = openURL(rp.PrevDeal), openURL(rp.NextDeal)
 	}
-	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
+	return s.render(w, replaySeat(r, seat), http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
+}
+
+// replaySeat is the request seen from the seat its match was played from: a shared table's
+// match is replayed as its player saw it, "You" at their seat.
+func replaySeat(r *http.Request, seat int) *http.Request {
+	if seat == soloSeat {
+		return r
+	}
+	return r.WithContext(views.WithSeating(r.Context(), views.Seating{Viewer: seat}))
 }

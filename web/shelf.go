@@ -108,6 +108,16 @@ func (sh *shelf) has(id string) bool {
 	return false
 }
 
+// seatIn is the seat the visitor played match id from: 0 unless it was a shared table's.
+func (sh *shelf) seatIn(id string) int {
+	for _, p := range sh.Past {
+		if p.ID == id {
+			return p.Seat
+		}
+	}
+	return soloSeat
+}
+
 // add puts a finished match first and counts it in the statistics. It makes a new Past: a
 // shelf loaded from the store shares its Past with other requests' (Server.shelves).
 func (sh *shelf) add(p pastMatch) {

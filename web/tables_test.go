@@ -292,6 +292,33 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 			t.Errorf("%s's history has no replay of the shared match", p.name)
 		}
 	}
+	// Ali's replays are seen from Ali's seat (1), the showdowns marked as at the table.
+	h := ali.get("/asnas/history")
+	showdowns, fromAli := 0, 0
+	h.doc.Find(`a[href*="/asnas/replay/"]`).Each(func(_ int, a *goquery.Selection) {
+		href := attr(a, "href")
+		first := ali.get(href)
+		steps := attr(first.doc.Find("[data-steps]"), "data-steps")
+		last := ali.get(strings.SplitN(href, "?", 2)[0] + "?step=" + steps)
+		seats := last.doc.Find(".felt .seat")
+		if attr(seats.Last(), "data-seat") != "1" {
+			return // the solo match Ali's own table would deal, listed as current
+		}
+		fromAli++
+		if attr(last.doc.Find("[data-steps]"), "data-showdown") == "true" {
+			showdowns++
+		}
+		shown := last.doc.Find(".felt .seat [data-card]").Length() > 0
+		if shown && attr(last.doc.Find("[data-steps]"), "data-showdown") != "true" {
+			t.Errorf("%s: another seat's cards without data-showdown", href)
+		}
+	})
+	if fromAli != 12 {
+		t.Errorf("%d deals replayed from Ali's seat, want the shared match's 12", fromAli)
+	}
+	if showdowns == 0 {
+		t.Error("no replay of twelve deals ends in a showdown marked as one")
+	}
 	old := rootOf(end, "data-move")
 	if r := mina.post(path+"/rematch", url.Values{"move": {old}}); r.status != http.StatusSeeOther {
 		t.Fatalf("rematch: %d", r.status)

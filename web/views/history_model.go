@@ -150,3 +150,13 @@ func historyDate(ctx context.Context, t time.Time) string {
 func teamLevels(ctx context.Context, l [2]gd.Rank) string {
 	return i18n.T(ctx, "history.levels", levelWord(ctx, l[0]), levelWord(ctx, l[1]))
 }
+
+// Showdown tells whether the step shown lays hands open that are not the viewer's: an As-Nas
+// showdown, a Guandan deal's end or its replay with everyone's cards (the hooks' data-showdown,
+// as at the table).
+func (r Replay) Showdown() bool {
+	if r.Game == "asnas" {
+		return r.Asnas.Showdown()
+	}
+	return r.Guandan.DealOver() || r.Open
+}

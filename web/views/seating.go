@@ -75,10 +75,15 @@ func seatWord(ctx context.Context, prefix string, seat int) string {
 		return i18n.T(ctx, "table.seat.away", Isolate(s.Names[seat]))
 	case seat >= 0 && seat < 4 && s.Names[seat] != "":
 		return Isolate(s.Names[seat])
-	case s.Viewer < 0 && rel == 0:
-		return i18n.T(ctx, "table.seat.ai", i18n.T(ctx, "table.seat.south"))
 	}
-	return i18n.T(ctx, "table.seat.ai", i18n.T(ctx, prefix+itoa(rel)))
+	where := i18n.T(ctx, prefix+itoa(rel))
+	if s.Viewer < 0 && rel == 0 {
+		where = i18n.T(ctx, "table.seat.south")
+	}
+	if seat >= 0 && seat < 4 && s.AI[seat] {
+		return i18n.T(ctx, "table.seat.ai", where)
+	}
+	return where
 }
 
 // Isolate sets a player's name apart from the text around it (FSI … PDI), dropping any
