@@ -9,6 +9,7 @@ package qr
 
 import (
 	"errors"
+	"math/bits"
 )
 
 // maxVersion bounds the symbols drawn: 57 modules a side is already more than a phone
@@ -319,50 +320,46 @@ func masked(mask, x, y int) bool {
 }
 
 // penalty scores a symbol by the four rules of 7.8.3: runs of five or more, 2×2 blocks, look-
-// alikes of a finder pattern, and an unbalanced share of dark modules. Less is better.
+// alikes of a finder pattern, and an unbalanced share of dark modules. Less is better. Rows
+// and columns become bits (a side is at most 57), so that the rules are shifts and counts.
 func (s *Symbol) penalty() int {
-	size, p := s.Size, 0
-	line := make([]bool, size)
-	for _, vertical := range []bool{false, true} {
-		for i := range size {
-			for j := range size {
-				if vertical {
-					line[j] = s.Dark(i, j)
-				} else {
-					line[j] = s.Dark(j, i)
-				}
-			}
-			p += linePenalty(line)
-		}
-	}
-	dark := 0
+	size := s.Size
+	rows, cols := make([]uint64, size), make([]uint64, size)
 	for y := range size {
 		for x := range size {
-			if s.Dark(x, y) {
-				dark++
-			}
-			if x < size-1 && y < size-1 {
-				c := s.Dark(x, y)
-				if c == s.Dark(x+1, y) && c == s.Dark(x, y+1) && c == s.Dark(x+1, y+1) {
-					p += 3
-				}
+			if s.dark[y*size+x] {
+				rows[y] |= 1 << x
+				cols[x] |= 1 << y
 			}
 		}
+	}
+	p, dark := 0, 0
+	for i := range size {
+		p += linePenalty(rows[i], size) + linePenalty(cols[i], size)
+		dark += bits.OnesCount64(rows[i])
+	}
+	full := uint64(1)<<size - 1
+	for y := range size - 1 {
+		both := rows[y] & rows[y+1]
+		neither := ^(rows[y] | rows[y+1]) & full
+		p += 3 * (bits.OnesCount64(both&(both>>1)) + bits.OnesCount64(neither&(neither>>1)))
 	}
 	total := size * size
 	p += abs(dark*20-total*10) / total * 10
 	return p
 }
 
-// finderLike is 1:1:3:1:1 (dark, light, dark ×3, light, dark) with four light modules on
-// one side, as 11 bits, earliest module highest.
+// finderBefore and finderAfter are 1:1:3:1:1 (dark, light, dark ×3, light, dark) with four
+// light modules on one side, as 11 bits. Each is the other read backwards, so it does not
+// matter which end of the window is the line's first module.
 const finderBefore, finderAfter = 0b00001011101, 0b10111010000
 
-// linePenalty is rules 1 and 3 on one row or column; beyond its ends is the light quiet zone.
-func linePenalty(line []bool) int {
+// linePenalty is rules 1 and 3 on one row or column of size modules, module i in bit i;
+// beyond its ends is the light quiet zone.
+func linePenalty(line uint64, size int) int {
 	p, run := 0, 1
-	for i := 1; i <= len(line); i++ {
-		if i < len(line) && line[i] == line[i-1] {
+	for i := 1; i <= size; i++ {
+		if i < size && line>>i&1 == line>>(i-1)&1 {
 			run++
 			continue
 		}
@@ -371,15 +368,11 @@ func linePenalty(line []bool) int {
 		}
 		run = 1
 	}
-	// The last 11 modules as bits, from four before the line to four after it.
-	window := 0
-	for i := -4; i < len(line)+4; i++ {
-		window <<= 1
-		if i >= 0 && i < len(line) && line[i] {
-			window |= 1
-		}
-		window &= 1<<11 - 1
-		if i >= 6 && (window == finderBefore || window == finderAfter) {
+	// Windows of 11 modules from four before the line (the shift brings in light) to four
+	// after it (bits past the line are light).
+	padded := line << 4
+	for k := 0; k <= size-3; k++ {
+		if w := padded >> k & (1<<11 - 1); w == finderBefore || w == finderAfter {
 			p += 40
 		}
 	}
