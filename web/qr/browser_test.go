@@ -159,11 +159,11 @@ func TestChromiumDrawsAReadableSymbol(t *testing.T) {
 
 // s41 is the side of the invite link's symbol with its quiet zone, in modules.
 func s41(t *testing.T) int {
-	s, err := Encode([]byte(invite))
+	s, err := encode([]byte(invite), anyMask)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return s.Size + 2*quiet
+	return s.size + 2*quiet
 }
 
 // sample reads side×side modules of a square drawn at (x, y), width w, at their centres.

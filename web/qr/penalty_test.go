@@ -42,17 +42,17 @@ func TestLinePenalty(t *testing.T) {
 }
 
 // referencePenalty is the four rules written as plainly as possible, module by module.
-func referencePenalty(s *Symbol) int {
-	size, p := s.Size, 0
+func referencePenalty(s *symbol) int {
+	size, p := s.size, 0
 	at := func(line []bool, i int) bool { return i >= 0 && i < len(line) && line[i] }
 	for _, vertical := range []bool{false, true} {
 		for i := range size {
 			line := make([]bool, size)
 			for j := range size {
 				if vertical {
-					line[j] = s.Dark(i, j)
+					line[j] = s.isDark(i, j)
 				} else {
-					line[j] = s.Dark(j, i)
+					line[j] = s.isDark(j, i)
 				}
 			}
 			run := 1
@@ -84,12 +84,12 @@ func referencePenalty(s *Symbol) int {
 	dark := 0
 	for y := range size {
 		for x := range size {
-			if s.Dark(x, y) {
+			if s.isDark(x, y) {
 				dark++
 			}
 			if x < size-1 && y < size-1 {
-				c := s.Dark(x, y)
-				if c == s.Dark(x+1, y) && c == s.Dark(x, y+1) && c == s.Dark(x+1, y+1) {
+				c := s.isDark(x, y)
+				if c == s.isDark(x+1, y) && c == s.isDark(x, y+1) && c == s.isDark(x+1, y+1) {
 					p += 3
 				}
 			}
@@ -105,7 +105,7 @@ func TestPenaltyAgreesWithReference(t *testing.T) {
 	for v := 1; v <= maxVersion; v++ {
 		text := strings.Repeat("q", capacity(v))
 		for mask := range 8 {
-			s, err := encodeMask([]byte(text), mask)
+			s, err := encode([]byte(text), mask)
 			if err != nil {
 				t.Fatal(err)
 			}
