@@ -18,7 +18,9 @@ var ErrClosed = errors.New("live: hub closed")
 // Hub announces tables' new move numbers and wakes their subscribers.
 type Hub interface {
 	// Announce tells every subscriber of table, in every process, that its move number is
-	// now move. It never waits for a subscriber.
+	// now move. It never waits for a subscriber. A table's move numbers must grow with each
+	// of its writes (the store's version of the table's entry does), so that of two unread
+	// announcements, which may arrive out of order, the higher is the newer.
 	Announce(ctx context.Context, table string, move uint64) error
 	// Subscribe returns a subscription to table's announcements; Close it when done. The
 	// subscription is live when Subscribe returns: read the table after subscribing, not

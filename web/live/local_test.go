@@ -160,7 +160,7 @@ func TestSlowSubscriberBlocksNobody(t *testing.T) {
 	reader := h.Subscribe("t1")
 	defer reader.Close()
 
-	const moves = 100000
+	const moves = 20000
 	got := make(chan uint64)
 	go func() {
 		var last uint64

@@ -83,12 +83,16 @@ func newRedis(ctx context.Context, client *redis.Client, prefix string, quiet ti
 	return h, nil
 }
 
-// DialRedis connects to the Redis at url ("redis://host:port/db", as the store's -redis flag)
-// and returns a hub that owns the connection: Close closes it.
+// DialRedis connects to the Redis at url ("redis://host:port/db", as cardavia's -redis-url)
+// and returns a hub that owns the connection: Close closes it. Its connections are named
+// cardavia-live in CLIENT LIST unless the URL names them.
 func DialRedis(ctx context.Context, url, prefix string) (*Redis, error) {
 	opt, err := redis.ParseURL(url)
 	if err != nil {
 		return nil, fmt.Errorf("live: redis url: %w", err)
+	}
+	if opt.ClientName == "" {
+		opt.ClientName = "cardavia-live"
 	}
 	client := redis.NewClient(opt)
 	h, err := NewRedis(ctx, client, prefix)

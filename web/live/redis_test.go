@@ -221,6 +221,7 @@ type freezer struct {
 	target string
 	mu     sync.Mutex
 	conns  []*frozenPair
+	down   bool // new connections are closed at once, as by a Redis that is restarting
 	wg     sync.WaitGroup
 }
 
@@ -249,6 +250,13 @@ func (f *freezer) accept() {
 		c, err := f.ln.Accept()
 		if err != nil {
 			return
+		}
+		f.mu.Lock()
+		down := f.down
+		f.mu.Unlock()
+		if down {
+			c.Close()
+			continue
 		}
 		s, err := net.Dial("tcp", f.target)
 		if err != nil {
@@ -296,6 +304,19 @@ func (f *freezer) freeze() {
 		p.mu.Lock()
 		p.frozen = true
 		p.mu.Unlock()
+	}
+}
+
+// outage closes every connection and refuses new ones until it is called with false.
+func (f *freezer) outage(down bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	f.down = down
+	if down {
+		for _, p := range f.conns {
+			p.client.Close()
+			p.server.Close()
+		}
 	}
 }
 
@@ -350,6 +371,44 @@ func TestRedisSilentConnectionIsReplaced(t *testing.T) {
 	}
 	if got := receive(t, sub); got != 12 {
 		t.Fatalf("received %d after the replacement, want 12", got)
+	}
+}
+
+// While Redis is away (restarting, failing over) the hub keeps trying; once it is back,
+// every subscriber is woken and announcements arrive again.
+func TestRedisOutageResyncs(t *testing.T) {
+	noLeaks(t)
+	url := realRedis(t)
+	opt, err := redis.ParseURL(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	proxy := newFreezer(t, opt.Addr)
+	viaProxy := *opt
+	viaProxy.Addr = proxy.ln.Addr().String()
+	client := redis.NewClient(&viaProxy)
+	defer client.Close()
+	prefix := testPrefix(t)
+	h, err := NewRedis(context.Background(), client, prefix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	sub := h.Subscribe("t1")
+	publisher := newClient(t, url)
+
+	proxy.outage(true)
+	time.Sleep(time.Second) // several failed attempts to reconnect
+	nothing(t, sub)         // nothing is known yet: the wake comes when Redis is back
+	proxy.outage(false)
+	if got := receive(t, sub); got != Resync {
+		t.Fatalf("received %d after the outage, want Resync", got)
+	}
+	if err := publisher.Publish(context.Background(), prefix+"t1", "4").Err(); err != nil {
+		t.Fatal(err)
+	}
+	if got := receive(t, sub); got != 4 {
+		t.Fatalf("received %d after the outage, want 4", got)
 	}
 }
 

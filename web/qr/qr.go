@@ -2,13 +2,15 @@
 //
 // The encoder is ours and small (ISO/IEC 18004: byte mode, error correction level M,
 // versions 1 to 10, so up to 213 bytes: an invite link needs about 60) rather than a
-// library's, which would bring image writers and two modules for a few hundred lines.
-// It is checked module for module against libqrencode's symbols (testdata) and decoded back
-// by a decoder in the tests.
+// library's: go-qrcode would add two modules for what is a few hundred lines here. The tests
+// hold it to libqrencode's symbols module for module (testdata), decode what it draws (the
+// SVG's path, and Chromium's screenshot of it) with a decoder of their own, and let zbarimg
+// read it where zbar-tools is installed.
 package qr
 
 import (
 	"errors"
+	"math/bits"
 )
 
 // maxVersion bounds the symbols drawn: 57 modules a side is already more than a phone
@@ -59,26 +61,27 @@ func capacity(version int) int {
 	return (levelM[version].data()*8 - 4 - countBits(version)) / 8
 }
 
-// Symbol is a QR code's modules, row by row; true is dark. The quiet zone is not included.
-type Symbol struct {
-	Size    int
-	Version int
-	Mask    int
+// symbol is a QR code's modules, row by row; true is dark. The quiet zone is not included.
+type symbol struct {
+	size    int
+	version int
+	mask    int
 	dark    []bool
 	fixed   []bool // function patterns, which masks leave alone
 }
 
-// Dark tells whether the module in column x of row y is dark.
-func (s *Symbol) Dark(x, y int) bool { return s.dark[y*s.Size+x] }
+// isDark tells whether the module in column x of row y is dark.
+func (s *symbol) isDark(x, y int) bool { return s.dark[y*s.size+x] }
 
-func (s *Symbol) set(x, y int, dark bool) {
-	s.dark[y*s.Size+x] = dark
-	s.fixed[y*s.Size+x] = true
+func (s *symbol) set(x, y int, dark bool) {
+	s.dark[y*s.size+x] = dark
+	s.fixed[y*s.size+x] = true
 }
 
-// Encode makes the smallest symbol of data in byte mode at level M, with the mask of least
-// penalty.
-func Encode(data []byte) (*Symbol, error) {
+// encode makes the smallest symbol of data in byte mode at level M, with the mask of least
+// penalty, or with mask when it is 0 to 7 (the tests compare symbols with another encoder's,
+// which weighs the penalties a little differently).
+func encode(data []byte, mask int) (*symbol, error) {
 	version := 1
 	for version <= maxVersion && capacity(version) < len(data) {
 		version++
@@ -87,7 +90,10 @@ func Encode(data []byte) (*Symbol, error) {
 		return nil, ErrTooLong
 	}
 	codewords := interleave(version, bitstream(version, data))
-	var best *Symbol
+	if mask >= 0 && mask < 8 {
+		return draw(version, mask, codewords), nil
+	}
+	var best *symbol
 	bestPenalty := 0
 	for mask := range 8 {
 		s := draw(version, mask, codewords)
@@ -98,18 +104,8 @@ func Encode(data []byte) (*Symbol, error) {
 	return best, nil
 }
 
-// encodeMask is Encode with the mask chosen by the caller (the tests compare symbols with
-// another encoder's, which may weigh the penalties a little differently).
-func encodeMask(data []byte, mask int) (*Symbol, error) {
-	version := 1
-	for version <= maxVersion && capacity(version) < len(data) {
-		version++
-	}
-	if version > maxVersion {
-		return nil, ErrTooLong
-	}
-	return draw(version, mask, interleave(version, bitstream(version, data))), nil
-}
+// anyMask asks encode for the mask of least penalty.
+const anyMask = -1
 
 // bitstream is the data codewords: mode, count, the bytes, a terminator, then padding.
 func bitstream(version int, data []byte) []byte {
@@ -178,9 +174,9 @@ func interleave(version int, data []byte) []byte {
 
 // draw lays out the function patterns, the codewords under mask, and the format and version
 // information.
-func draw(version, mask int, codewords []byte) *Symbol {
+func draw(version, mask int, codewords []byte) *symbol {
 	size := 17 + 4*version
-	s := &Symbol{Size: size, Version: version, Mask: mask, dark: make([]bool, size*size), fixed: make([]bool, size*size)}
+	s := &symbol{size: size, version: version, mask: mask, dark: make([]bool, size*size), fixed: make([]bool, size*size)}
 	s.functionPatterns()
 	s.format(0) // reserve its modules before the data; the real bits are drawn last
 	if version >= 7 {
@@ -211,8 +207,8 @@ func draw(version, mask int, codewords []byte) *Symbol {
 	return s
 }
 
-func (s *Symbol) functionPatterns() {
-	size := s.Size
+func (s *symbol) functionPatterns() {
+	size := s.size
 	for i := range size {
 		s.set(6, i, i%2 == 0)
 		s.set(i, 6, i%2 == 0)
@@ -229,7 +225,7 @@ func (s *Symbol) functionPatterns() {
 			}
 		}
 	}
-	pos := alignment[s.Version]
+	pos := alignment[s.version]
 	for i, cx := range pos {
 		for j, cy := range pos {
 			if (i == 0 && j == 0) || (i == 0 && j == len(pos)-1) || (i == len(pos)-1 && j == 0) {
@@ -256,8 +252,8 @@ func formatBits(mask int) int {
 }
 
 // format draws the format information's two copies and the dark module beside them.
-func (s *Symbol) format(mask int) {
-	bits, size := formatBits(mask), s.Size
+func (s *symbol) format(mask int) {
+	bits, size := formatBits(mask), s.size
 	bit := func(i int) bool { return bits>>i&1 == 1 }
 	for i := 0; i <= 5; i++ {
 		s.set(8, i, bit(i))
@@ -286,11 +282,11 @@ func versionBits(version int) int {
 	return version<<12 | rem
 }
 
-func (s *Symbol) versionInfo() {
-	bits := versionBits(s.Version)
+func (s *symbol) versionInfo() {
+	bits := versionBits(s.version)
 	for i := range 18 {
 		dark := bits>>i&1 == 1
-		a, b := s.Size-11+i%3, i/3
+		a, b := s.size-11+i%3, i/3
 		s.set(a, b, dark)
 		s.set(b, a, dark)
 	}
@@ -319,50 +315,46 @@ func masked(mask, x, y int) bool {
 }
 
 // penalty scores a symbol by the four rules of 7.8.3: runs of five or more, 2×2 blocks, look-
-// alikes of a finder pattern, and an unbalanced share of dark modules. Less is better.
-func (s *Symbol) penalty() int {
-	size, p := s.Size, 0
-	line := make([]bool, size)
-	for _, vertical := range []bool{false, true} {
-		for i := range size {
-			for j := range size {
-				if vertical {
-					line[j] = s.Dark(i, j)
-				} else {
-					line[j] = s.Dark(j, i)
-				}
-			}
-			p += linePenalty(line)
-		}
-	}
-	dark := 0
+// alikes of a finder pattern, and an unbalanced share of dark modules. Less is better. Rows
+// and columns become bits (a side is at most 57), so that the rules are shifts and counts.
+func (s *symbol) penalty() int {
+	size := s.size
+	rows, cols := make([]uint64, size), make([]uint64, size)
 	for y := range size {
 		for x := range size {
-			if s.Dark(x, y) {
-				dark++
-			}
-			if x < size-1 && y < size-1 {
-				c := s.Dark(x, y)
-				if c == s.Dark(x+1, y) && c == s.Dark(x, y+1) && c == s.Dark(x+1, y+1) {
-					p += 3
-				}
+			if s.dark[y*size+x] {
+				rows[y] |= 1 << x
+				cols[x] |= 1 << y
 			}
 		}
+	}
+	p, dark := 0, 0
+	for i := range size {
+		p += linePenalty(rows[i], size) + linePenalty(cols[i], size)
+		dark += bits.OnesCount64(rows[i])
+	}
+	full := uint64(1)<<size - 1
+	for y := range size - 1 {
+		both := rows[y] & rows[y+1]
+		neither := ^(rows[y] | rows[y+1]) & full
+		p += 3 * (bits.OnesCount64(both&(both>>1)) + bits.OnesCount64(neither&(neither>>1)))
 	}
 	total := size * size
 	p += abs(dark*20-total*10) / total * 10
 	return p
 }
 
-// finderLike is 1:1:3:1:1 (dark, light, dark ×3, light, dark) with four light modules on
-// one side, as 11 bits, earliest module highest.
+// finderBefore and finderAfter are 1:1:3:1:1 (dark, light, dark ×3, light, dark) with four
+// light modules on one side, as 11 bits. Each is the other read backwards, so it does not
+// matter which end of the window is the line's first module.
 const finderBefore, finderAfter = 0b00001011101, 0b10111010000
 
-// linePenalty is rules 1 and 3 on one row or column; beyond its ends is the light quiet zone.
-func linePenalty(line []bool) int {
+// linePenalty is rules 1 and 3 on one row or column of size modules, module i in bit i;
+// beyond its ends is the light quiet zone.
+func linePenalty(line uint64, size int) int {
 	p, run := 0, 1
-	for i := 1; i <= len(line); i++ {
-		if i < len(line) && line[i] == line[i-1] {
+	for i := 1; i <= size; i++ {
+		if i < size && line>>i&1 == line>>(i-1)&1 {
 			run++
 			continue
 		}
@@ -371,15 +363,11 @@ func linePenalty(line []bool) int {
 		}
 		run = 1
 	}
-	// The last 11 modules as bits, from four before the line to four after it.
-	window := 0
-	for i := -4; i < len(line)+4; i++ {
-		window <<= 1
-		if i >= 0 && i < len(line) && line[i] {
-			window |= 1
-		}
-		window &= 1<<11 - 1
-		if i >= 6 && (window == finderBefore || window == finderAfter) {
+	// Windows of 11 modules from four before the line (the shift brings in light) to four
+	// after it (bits past the line are light).
+	padded := line << 4
+	for k := 0; k <= size-3; k++ {
+		if w := padded >> k & (1<<11 - 1); w == finderBefore || w == finderAfter {
 			p += 40
 		}
 	}

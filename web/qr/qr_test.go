@@ -79,26 +79,26 @@ func TestMatchesLibqrencode(t *testing.T) {
 				}
 			}
 			mask := readFormat(t, want)
-			s, err := encodeMask([]byte(g.text), mask)
+			s, err := encode([]byte(g.text), mask)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if s.Size != len(want) {
-				t.Fatalf("size %d, libqrencode's %d", s.Size, len(want))
+			if s.size != len(want) {
+				t.Fatalf("size %d, libqrencode's %d", s.size, len(want))
 			}
 			var diffs []string
-			for y := range s.Size {
-				for x := range s.Size {
-					if s.Dark(x, y) != want[y][x] {
+			for y := range s.size {
+				for x := range s.size {
+					if s.isDark(x, y) != want[y][x] {
 						diffs = append(diffs, fmt.Sprintf("(%d,%d)", x, y))
 					}
 				}
 			}
 			if len(diffs) > 0 {
-				t.Fatalf("version %d mask %d: %d modules differ from libqrencode's, first %v", s.Version, mask, len(diffs), diffs[:min(10, len(diffs))])
+				t.Fatalf("version %d mask %d: %d modules differ from libqrencode's, first %v", s.version, mask, len(diffs), diffs[:min(10, len(diffs))])
 			}
-			versions[s.Version] = true
-			if auto, _ := Encode([]byte(g.text)); auto.Mask == mask {
+			versions[s.version] = true
+			if auto, _ := encode([]byte(g.text), anyMask); auto.mask == mask {
 				sameMask++
 			}
 		})
@@ -177,7 +177,7 @@ func TestSVGDecodes(t *testing.T) {
 // Whatever mask the penalty picks, the symbol reads back.
 func TestEveryMaskDecodes(t *testing.T) {
 	for mask := range 8 {
-		s, err := encodeMask([]byte(invite), mask)
+		s, err := encode([]byte(invite), mask)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -16,17 +16,17 @@ const quiet = 4
 // attributes (fill, stroke), black on white whatever the page's theme (a camera needs the
 // contrast), since the site's CSP allows no style attribute.
 func SVG(text, label string) (template.HTML, error) {
-	s, err := Encode([]byte(text))
+	s, err := encode([]byte(text), anyMask)
 	if err != nil {
 		return "", err
 	}
 	return template.HTML(s.svg(label)), nil
 }
 
-func (s *Symbol) svg(label string) string {
-	side := strconv.Itoa(s.Size + 2*quiet)
+func (s *symbol) svg(label string) string {
+	side := strconv.Itoa(s.size + 2*quiet)
 	var b strings.Builder
-	b.Grow(s.Size * s.Size)
+	b.Grow(s.size * s.size)
 	b.WriteString(`<svg xmlns="http://www.w3.org/2000/svg" class="qr" viewBox="0 0 `)
 	b.WriteString(side + " " + side)
 	b.WriteString(`" shape-rendering="crispEdges" role="img" aria-label="`)
@@ -40,17 +40,17 @@ func (s *Symbol) svg(label string) string {
 // path draws each row's runs of dark modules as a line one module wide, at the row's middle:
 // "h" and a relative move per run, about half the bytes of a rectangle's
 // "h v h z". Butt ends (the default) stop a line exactly at its run's edges.
-func (s *Symbol) path(b *strings.Builder) {
+func (s *symbol) path(b *strings.Builder) {
 	first := true
 	px, py := 0, 0 // where the pen is: the end of the last run
-	for y := range s.Size {
-		for x := 0; x < s.Size; {
-			if !s.Dark(x, y) {
+	for y := range s.size {
+		for x := 0; x < s.size; {
+			if !s.isDark(x, y) {
 				x++
 				continue
 			}
 			n := 1
-			for x+n < s.Size && s.Dark(x+n, y) {
+			for x+n < s.size && s.isDark(x+n, y) {
 				n++
 			}
 			if first {
