@@ -134,6 +134,8 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Live == nil {
 		cfg.Live = live.NewLocal()
 	}
+	// A second server on the same metrics (tests) keeps the first one's live figures.
+	_ = cfg.Metrics.registry.Register(live.Collector(cfg.Live))
 	m := cfg.Metrics
 	cfg.Store = store.Observed(cfg.Store, m.StoreOp)
 	asnasAI, guandanAI := cfg.AsnasAI, cfg.GuandanAI

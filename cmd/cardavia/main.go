@@ -112,7 +112,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	// the embedded stores belong to one process, whose own hub the server makes.
 	var hub live.Hub
 	if cfg.Store == storeRedis {
-		h, err := live.DialRedis(ctx, cfg.RedisURL, "cardavia:table:")
+		h, err := live.DialRedis(ctx, cfg.RedisURL, live.DefaultPrefix)
 		if err != nil {
 			return fmt.Errorf("live updates: %w", err)
 		}
