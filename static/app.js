@@ -291,6 +291,8 @@ document.addEventListener("keydown", (event) => {
   stream.addEventListener("table", (event) => {
     if (Number(event.lastEventId) > rev) follow();
   });
+  // A phrase said at the table: the page shows it, in this player's language.
+  stream.addEventListener("talk", () => follow());
   // A stream that comes back after a drop (a restart, another process) may have missed
   // events: the server sends the current revision at once when the page is behind.
   mark();

@@ -225,6 +225,8 @@ func (s *Server) routes() chi.Router {
 	r.Post("/{game}/tables/{table}/away", s.handle(s.handToAI))
 	r.Post("/{game}/tables/{table}/back", s.handle(s.takeBack))
 	r.Post("/{game}/tables/{table}/rematch", s.handle(s.rematch))
+	r.Post("/{game}/tables/{table}/say", s.handle(s.say))
+	r.Post("/{game}/tables/{table}/mute", s.handle(s.mute))
 	r.Post("/asnas/tables/{table}/move", s.handle(s.asnasMove))
 	r.Post("/asnas/tables/{table}/next", s.handle(s.asnasNext))
 	r.Get("/guandan/tables/{table}/selection", s.handle(s.guandanSelection))

@@ -160,6 +160,8 @@ type prefs struct {
 	GuandanLevel string `json:"guandan_level,omitempty"`
 	// Name is the display name last chosen at a shared table, offered at the next one.
 	Name string `json:"name,omitempty"`
+	// Mute hides the phrases other players say at shared tables.
+	Mute bool `json:"mute,omitempty"`
 	// Saved is when the preferences were last written (Unix seconds). The store forgets an
 	// entry TTL after its last write, so preferences in use are written again now and then
 	// (see refreshPrefs) instead of vanishing 30 days after the last change.

@@ -78,6 +78,8 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 	defer s.streams.release(client)
 	sub := s.cfg.Live.Subscribe(tb.ID)
 	defer sub.Close()
+	talk := s.cfg.Live.Subscribe(talkChannel(tb.ID))
+	defer talk.Close()
 	s.metrics.streamOpened()
 	defer s.metrics.streamClosed()
 
@@ -139,6 +141,11 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 		case _, ok := <-sub.C():
 			stop()
 			if !ok {
+				return nil
+			}
+		case _, ok := <-talk.C():
+			stop()
+			if !ok || !send("event: talk\ndata: 1\n\n") {
 				return nil
 			}
 		case <-ping.C:

@@ -495,7 +495,7 @@ func TestSharedTableEvents(t *testing.T) {
 	var open atomic.Int32
 	var refused atomic.Int32
 	var wg sync.WaitGroup
-	for range 60 {
+	for range 500 {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
@@ -516,5 +516,38 @@ func TestSharedTableEvents(t *testing.T) {
 	wg.Wait()
 	if refused.Load() == 0 || open.Load() > streamsPerClient {
 		t.Fatalf("%d streams open, %d refused: want at most %d open", open.Load(), refused.Load(), streamsPerClient)
+	}
+}
+
+// Players talk in preset phrases, each read in the reader's language; at most one every few
+// seconds each; anybody may mute them.
+func TestSharedTableTalk(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
+	sara, ali, eve := ts.as("Sara"), ts.as("Ali"), ts.as("Eve")
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	if r := sara.post(path+"/say", url.Values{"phrase": {"goodluck"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("saying a phrase: %d", r.status)
+	}
+	fa := ali.get(path, "Accept-Language", "fa")
+	if got := strings.TrimSpace(fa.doc.Find(`[data-said="goodluck"]`).Text()); !strings.Contains(got, "موفق باشید") || !strings.Contains(got, "Sara") {
+		t.Errorf("Ali reads %q, want Sara's good luck in Persian", got)
+	}
+	wantErrorPage(t, sara.post(path+"/say", url.Values{"phrase": {"thanks"}}), http.StatusTooManyRequests)
+	clk.add(talkEvery)
+	if r := sara.post(path+"/say", url.Values{"phrase": {"thanks"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("a phrase after the wait: %d", r.status)
+	}
+	wantErrorPage(t, sara.post(path+"/say", url.Values{"phrase": {"<script>"}}), http.StatusBadRequest)
+	wantErrorPage(t, eve.post(path+"/say", url.Values{"phrase": {"thanks"}}), http.StatusForbidden)
+	ali.post(path+"/mute", url.Values{"mute": {"1"}})
+	if ali.view(path).doc.Find("[data-said]").Length() != 0 || sara.view(path).doc.Find("[data-said]").Length() != 2 {
+		t.Error("muting hid the phrases for the wrong player")
+	}
+	clk.add(time.Minute)
+	if sara.view(path).doc.Find("[data-said]").Length() != 0 {
+		t.Error("phrases older than a minute still shown")
 	}
 }

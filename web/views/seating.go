@@ -97,3 +97,10 @@ func Isolate(name string) string {
 	}, name)
 	return "\u2068" + name + "\u2069"
 }
+
+// places are the places around the felt as the viewer sees them, by relative seat (see
+// Seating.Relative): the stylesheets lay the seats out by these, never by absolute seat.
+var places = [4]string{"south", "east", "north", "west"}
+
+// at is where seat sits on the page of the viewer at seat viewer.
+func at(viewer, seat int) string { return places[((seat-max(viewer, 0))%4+4)%4] }

@@ -69,9 +69,29 @@ type SharedTable struct {
 	Name string
 	// Notice is a short notice's word ("stale"), "" for none.
 	Notice string
+	// Talk is the table's phrases.
+	Talk SharedTalk
 	// Asnas and Guandan are the viewer's seat at the started match (one of them).
 	Asnas   *AsnasTable
 	Guandan *GuandanTable
+}
+
+// SharedTalk is what a table's players said: preset phrases, each read in the reader's
+// language.
+type SharedTalk struct {
+	// Phrases are the phrases that may be said (their catalog keys under "tables.say.").
+	Phrases []string
+	// Said are the phrases of the last minute, oldest first (none when Muted).
+	Said []SaidLine
+	// Muted tells that the viewer hid the phrases; Can that they may say one now.
+	Muted bool
+	Can   bool
+}
+
+// SaidLine is one phrase said by the player at Seat.
+type SaidLine struct {
+	Seat   int
+	Phrase string
 }
 
 // SharedSeat is one seat as the table page lists it.

@@ -1,0 +1,266 @@
+package web_test
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/chromedp"
+)
+
+// liveWait bounds how long a move may take to reach another seat's live page: a fraction of a
+// second on an idle machine; the bound allows for a test machine busy with other packages.
+const liveWait = 10 * time.Second
+
+// sharedAudit is the hidden-card audit of a shared table's page, in the page: the faces inside
+// any hand that is not the viewer's, unless the root says the hands are laid open.
+const sharedAudit = `(() => {
+  const root = document.querySelector("[data-table]");
+  if (!root) return ["no table root"];
+  const me = root.dataset.seat;
+  if (document.querySelector('[data-showdown="true"]')) return [];
+  return [...document.querySelectorAll("[data-hand]")]
+    .filter((h) => h.dataset.hand !== me && h.querySelector("[data-card]"))
+    .map((h) => "hand " + h.dataset.hand + " shows cards at seat " + me);
+})()`
+
+// mark plants a value in the page's window: it survives a live update and is gone after a
+// reload, so it tells the two apart.
+func (tb *tab) mark() { tb.do(chromedp.Evaluate[chromedp.Void](`window.__stay = 1`)) }
+
+func (tb *tab) stayed() bool { return eval[bool](tb, `window.__stay === 1`) }
+
+// root reads one of the shared table root's data attributes.
+func (tb *tab) root(name string) string {
+	return eval[string](tb, fmt.Sprintf(`document.querySelector("[data-table]")?.getAttribute(%q) ?? ""`, name))
+}
+
+// waitRoot waits until the root's attribute is not old any more, and returns it.
+func (tb *tab) waitRoot(name, old string, d time.Duration) (string, bool) {
+	deadline := time.Now().Add(d)
+	for {
+		v := tb.root(name)
+		if v != old && v != "" {
+			return v, true
+		}
+		if time.Now().After(deadline) {
+			return v, false
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+// audit runs the hidden-card audit on the tab's page.
+func (tb *tab) audit(where string) {
+	tb.t.Helper()
+	for _, leak := range eval[[]string](tb, sharedAudit) {
+		tb.t.Errorf("%s: %s", where, leak)
+	}
+}
+
+// shot saves a screenshot when CARDAVIA_SHOTS names a folder.
+func (tb *tab) shot(name string) {
+	dir := os.Getenv("CARDAVIA_SHOTS")
+	if dir == "" {
+		return
+	}
+	buf, err := chromedp.Run(tb.ctx, chromedp.FullScreenshot(100))
+	if err == nil {
+		_ = os.WriteFile(filepath.Join(dir, name+".png"), buf, 0o644)
+	}
+}
+
+// openShared opens a table of game as the host named name and returns its invitation path.
+func (tb *tab) openShared(game, name string) string {
+	tb.t.Helper()
+	tb.open("/" + game + "/tables/new")
+	tb.do(chromedp.SetValue(chromedp.CSS(`#table-name`), name))
+	if st := tb.load("open a table", click(`[data-action="open"]`)); st != 200 {
+		tb.t.Fatalf("opening a table: %d", st)
+	}
+	u, err := url.Parse(eval[string](tb, `document.querySelector("a[data-invite]").href`))
+	if err != nil {
+		tb.t.Fatal(err)
+	}
+	return u.Path
+}
+
+// sit takes seat at the table of path under name, with the seat's own form.
+func (tb *tab) sit(path string, seat int, name string) {
+	tb.t.Helper()
+	tb.open(path)
+	form := fmt.Sprintf(`form[data-take-seat="%d"]`, seat)
+	tb.do(chromedp.SetValue(chromedp.CSS(form+` input[name="name"]`), name))
+	if st := tb.load("take a seat", click(form+` button`)); st != 200 {
+		tb.t.Fatalf("taking seat %d: %d", seat, st)
+	}
+	if got := tb.root("data-seat"); got != fmt.Sprint(seat) {
+		tb.t.Fatalf("after taking seat %d the page says seat %s", seat, got)
+	}
+}
+
+func TestBrowserSharedTables(t *testing.T) {
+	if testing.Short() {
+		t.Skip("browser test")
+	}
+	needAxe(t)
+	browser := startBrowser(t, 5*time.Minute)
+	srv := browserSite(t)
+	base := srv.URL
+
+	t.Run("guandan", func(t *testing.T) {
+		host := newTab(t, browser, base, 1280, 800)
+		friend := newTab(t, browser, base, 390, 844)
+		path := host.openShared("guandan", "Sara")
+		host.axe("the Guandan lobby")
+		host.shot("shared-guandan-lobby-host")
+		host.mark()
+		friend.sit(path, 2, "مریم")
+		// The host's lobby shows the friend without a reload.
+		if !waitFor(liveWait, func() bool { return host.exists(`[data-seat-slot="2"][data-human="true"]`) }) || !host.stayed() {
+			t.Fatal("the host's lobby did not show the friend taking a seat live")
+		}
+		friend.mark()
+		host.load("start", click(`[data-action="start"]`))
+		if _, ok := friend.waitRoot("data-phase", "lobby", liveWait); !ok || !friend.stayed() {
+			t.Fatal("the friend's page did not follow the start live")
+		}
+		host.axe("the Guandan shared table")
+		friend.shot("shared-guandan-friend-phone")
+		tabs := map[string]*tab{"0": host, "2": friend}
+		moves := 0
+		for moves < 120 {
+			phase := host.root("data-phase")
+			if phase == "dealover" || phase == "matchover" {
+				break
+			}
+			toAct := host.root("data-to-act")
+			actor, ok := tabs[toAct]
+			if !ok {
+				// An AI seat is never waited for: the host's page must be behind; let it
+				// catch up.
+				time.Sleep(200 * time.Millisecond)
+				continue
+			}
+			other := host
+			if actor == host {
+				other = friend
+			}
+			actor.audit("the seat to act")
+			other.audit("the seat waiting")
+			if !actor.exists(`[data-your-turn="true"]`) || other.exists(`[data-your-turn="true"]`) {
+				t.Fatalf("seat %s to act: the pages do not say whose turn it is", toAct)
+			}
+			before := other.root("data-move")
+			other.mark()
+			switch {
+			case actor.exists(`[data-action="pass"]`):
+				actor.load("pass", click(`[data-action="pass"]`))
+			case actor.exists(`.gform input[name="card"]`):
+				actor.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.gform input[name="card"]').click()`))
+				actor.load("play", click(`[data-action="play"]`))
+			case actor.exists(`form[action$="/return"]`):
+				actor.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('form[action$="/return"] input[name="card"]:not([disabled])').click()`))
+				actor.load("return", click(`[data-action="return"]`))
+			default:
+				t.Fatalf("seat %s to act has nothing to press", toAct)
+			}
+			moves++
+			if _, ok := other.waitRoot("data-move", before, liveWait); !ok {
+				t.Fatalf("move %d of seat %s did not reach the other seat within %v", moves, toAct, liveWait)
+			}
+			if !other.stayed() {
+				t.Fatalf("move %d: the other seat's page reloaded instead of updating live", moves)
+			}
+		}
+		if p := host.root("data-phase"); p != "dealover" && p != "matchover" {
+			t.Fatalf("no end of the deal after %d moves (phase %s)", moves, p)
+		}
+		host.audit("the deal's end")
+		friend.audit("the deal's end")
+		host.shot("shared-guandan-dealover")
+		for _, code := range []string{"fa", "zh"} {
+			host.switchLanguage(code)
+			host.axe("the Guandan shared table in " + code)
+			host.shot("shared-guandan-" + code)
+		}
+		host.switchLanguage("en")
+	})
+
+	t.Run("asnas", func(t *testing.T) {
+		host := newTab(t, browser, base, 1280, 800)
+		js := newTab(t, browser, base, 390, 844)
+		nojs := newTab(t, browser, base, 390, 844)
+		if _, err := chromedp.Call(nojs.ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+			t.Fatal(err)
+		}
+		path := host.openShared("asnas", "Sara")
+		js.sit(path, 1, "Ali")
+		nojs.sit(path, 3, "小明")
+		host.load("start", click(`[data-action="start"]`))
+		js.axe("the As-Nas shared table")
+		tabs := map[string]*tab{"0": host, "1": js, "3": nojs}
+		for moves := 0; moves < 60; moves++ {
+			if p := host.root("data-phase"); p == "dealover" || p == "over" {
+				break
+			}
+			toAct := host.root("data-to-act")
+			actor, ok := tabs[toAct]
+			if !ok {
+				time.Sleep(200 * time.Millisecond)
+				continue
+			}
+			for _, tb := range tabs {
+				tb.audit("As-Nas, seat " + toAct + " to act")
+			}
+			watchers := map[*tab]string{}
+			for s, tb := range tabs {
+				if s != toAct {
+					watchers[tb] = tb.root("data-move")
+					if tb != nojs {
+						tb.mark()
+					}
+				}
+			}
+			actor.load("a verb", click(`form.actions button[data-verb]`))
+			for tb, before := range watchers {
+				wait := liveWait
+				if tb == nojs {
+					wait = 12 * time.Second // its page reloads itself every few seconds
+				}
+				if _, ok := tb.waitRoot("data-move", before, wait); !ok {
+					t.Fatalf("seat %s's move did not reach a %s seat", toAct, map[bool]string{true: "JavaScript-off", false: "live"}[tb == nojs])
+				}
+				if tb != nojs && !tb.stayed() {
+					t.Fatal("a live page reloaded instead of updating")
+				}
+			}
+		}
+		if p := host.root("data-phase"); p != "dealover" && p != "over" {
+			t.Fatalf("the As-Nas deal did not end (phase %s)", p)
+		}
+		nojs.shot("shared-asnas-nojs-phone")
+		host.shot("shared-asnas-host")
+		for _, code := range []string{"fa", "zh"} {
+			js.switchLanguage(code)
+			js.axe("the As-Nas shared table in " + code)
+			js.shot("shared-asnas-" + code)
+		}
+	})
+}
+
+// waitFor polls ok until it holds or d passes.
+func waitFor(d time.Duration, ok func() bool) bool {
+	deadline := time.Now().Add(d)
+	for !ok() {
+		if time.Now().After(deadline) {
+			return false
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return true
+}
