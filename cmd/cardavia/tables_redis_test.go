@@ -367,6 +367,13 @@ func TestSharedTableTwoProcesses(t *testing.T) {
 	args := "-addr 127.0.0.1:0 -metrics-addr off -store redis -redis-url " + redisURL + " -post-rate 0 -log-level warn"
 	procA, procB := startServerWith(t, args), startServerWith(t, args)
 	addrA, addrB := "127.0.0.1:"+procA.port, "127.0.0.1:"+procB.port
+	t.Cleanup(func() {
+		if t.Failed() {
+			for _, p := range []*serverProcess{procA, procB} {
+				t.Logf("process on port %s said:\n%s%s", p.port, p.stdout, p.stderr)
+			}
+		}
+	})
 	proxy := startProxy(t, addrA, addrB)
 
 	sara, ali, mina := newSeatPlayer(t, "Sara", procA.base), newSeatPlayer(t, "Ali", procB.base), newSeatPlayer(t, "Mina", proxy.base)
