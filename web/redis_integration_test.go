@@ -27,9 +27,11 @@ type twoServers struct {
 	site   *testSite // the browser and server A
 	a, b   string    // base URLs
 	client *http.Client
+	srvs   [2]*httptest.Server
 }
 
-func newTwoServers(t *testing.T) *twoServers {
+// newTwoServers starts the two servers, each Config given opts (called once per server).
+func newTwoServers(t *testing.T, opts ...testOption) *twoServers {
 	t.Helper()
 	redisURL := os.Getenv(redisURLEnv)
 	if redisURL == "" {
@@ -41,30 +43,36 @@ func newTwoServers(t *testing.T) *twoServers {
 	keys := [][]byte{[]byte("0123456789abcdef0123456789abcdef")}
 	var servers []string
 	var first *Server
-	for range 2 {
+	var srvs [2]*httptest.Server
+	for i := range 2 {
 		rs, err := store.OpenRedis(context.Background(), redisURL, store.TTL)
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { rs.Close() })
-		s, err := New(Config{
+		cfg := Config{
 			Store:       rs,
 			SessionKeys: keys,
 			AsnasAI:     func(s uint64) AsnasAI { return aiasnas.NewPlayer(s) },
 			GuandanAI:   testGuandanAI,
-		})
+		}
+		for _, o := range opts {
+			o(&cfg)
+		}
+		s, err := New(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
 		srv := httptest.NewServer(s)
 		t.Cleanup(srv.Close)
 		servers = append(servers, srv.URL)
+		srvs[i] = srv
 		if first == nil {
 			first = s
 		}
 	}
 	ts := &testSite{t: t, server: first, client: newClient(t)}
-	return &twoServers{site: ts, a: servers[0], b: servers[1], client: ts.client}
+	return &twoServers{site: ts, a: servers[0], b: servers[1], client: ts.client, srvs: srvs}
 }
 
 // get fetches the As-Nas table through base and returns the page.

@@ -75,13 +75,20 @@ type serverProcess struct {
 // and waits until it listens.
 func startServerProcess(t *testing.T, dir string) *serverProcess {
 	t.Helper()
+	return startServerWith(t, "-addr 127.0.0.1:0 -metrics-addr off -store bolt -data "+dir)
+}
+
+// startServerWith starts the server with args (no argument may hold a space) and waits until
+// it listens; args must listen on a loopback port of its own.
+func startServerWith(t *testing.T, args string) *serverProcess {
+	t.Helper()
 	self, err := os.Executable()
 	if err != nil {
 		t.Fatal(err)
 	}
 	p := &serverProcess{stdout: &syncBuffer{}, stderr: &syncBuffer{}, exited: make(chan error, 1)}
 	p.cmd = exec.Command(self, "-test.run", "^TestServeProcess$")
-	p.cmd.Env = append(os.Environ(), "CARDAVIA_TEST_SERVE=-addr 127.0.0.1:0 -metrics-addr off -store bolt -data "+dir)
+	p.cmd.Env = append(os.Environ(), "CARDAVIA_TEST_SERVE="+args)
 	p.cmd.Stdout, p.cmd.Stderr = p.stdout, p.stderr
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)

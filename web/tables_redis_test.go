@@ -1,0 +1,156 @@
+package web
+
+import (
+	"bufio"
+	"context"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/cardavia/cardavia/web/live"
+)
+
+// revStream is a live connection to a table, its events' revisions as they come.
+type revStream struct {
+	mu   sync.Mutex
+	revs []uint64
+}
+
+// openStream opens the live connection at url with client and reads it until ctx ends. It
+// returns once the server has answered.
+func openStream(ctx context.Context, t *testing.T, client *http.Client, url string) *revStream {
+	t.Helper()
+	req, _ := http.NewRequestWithContext(ctx, http.MethodGet, url, nil)
+	resp, err := client.Do(req)
+	if err != nil {
+		t.Error(err)
+		return &revStream{}
+	}
+	if resp.StatusCode != http.StatusOK {
+		resp.Body.Close()
+		t.Errorf("live connection %s: %d", url, resp.StatusCode)
+		return &revStream{}
+	}
+	s := &revStream{}
+	go func() {
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+				n, _ := strconv.ParseUint(id, 10, 64)
+				s.mu.Lock()
+				s.revs = append(s.revs, n)
+				s.mu.Unlock()
+			}
+		}
+	}()
+	return s
+}
+
+// last is the latest revision the stream has heard, 0 for none.
+func (s *revStream) last() uint64 {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.revs) == 0 {
+		return 0
+	}
+	return s.revs[len(s.revs)-1]
+}
+
+// TestRedisTimerHandOverOnce: two servers on one Redis, each with the Redis live hub, see a
+// seat's time run out at the same moment, through pages and live connections on both: the AI
+// takes the seat exactly once (one write, so the table's revision goes up by exactly one), and
+// every live connection, on either server, hears that revision and none after it.
+func TestRedisTimerHandOverOnce(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	prefix := "cardavia-test-" + strconv.FormatInt(time.Now().UnixNano(), 36) + ":"
+	two := newTwoServers(t, func(c *Config) {
+		c.Now = clk.Now
+		h, err := live.DialRedis(context.Background(), os.Getenv(redisURLEnv), prefix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { h.Close() })
+		c.Live = h
+	})
+	sara := &player{&testSite{t: t, srv: two.srvs[0], client: newClient(t)}, "Sara"}
+	ali := &player{&testSite{t: t, srv: two.srvs[1], client: newClient(t)}, "Ali"}
+	path := sara.openTable("asnas", "beginner", 30)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	start := sara.view(path)
+	toAct := rootOf(start, "data-to-act")
+	players := map[string]*player{"0": sara, "2": ali}
+	if players[toAct] == nil {
+		t.Fatalf("the first deal waits for seat %s, not a person's", toAct)
+	}
+	rev, _ := strconv.ParseUint(rootOf(start, "data-rev"), 10, 64)
+	events := func(i int) string {
+		return two.srvs[i%2].URL + path + "/events?rev=" + strconv.FormatUint(rev, 10)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+
+	// Connections open while the seat still has time: one on each server.
+	var streams []*revStream
+	for i := range 2 {
+		streams = append(streams, openStream(ctx, t, []*player{sara, ali}[i].client, events(i)))
+	}
+	clk.add(31 * time.Second)
+	// Now, on both servers at once: pages that see the deadline passed, and new live
+	// connections whose clock runs out at once.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	for i := range 12 {
+		p := []*player{sara, ali}[i%2]
+		wg.Go(func() {
+			if i%3 == 0 {
+				s := openStream(ctx, t, p.client, events(i))
+				mu.Lock()
+				streams = append(streams, s)
+				mu.Unlock()
+				return
+			}
+			req, _ := http.NewRequestWithContext(ctx, http.MethodGet, two.srvs[i%2].URL+path, nil)
+			resp, err := p.client.Do(req)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			resp.Body.Close()
+			if resp.StatusCode != http.StatusOK {
+				t.Errorf("a page at the deadline through server %d: %d", i%2, resp.StatusCode)
+			}
+		})
+	}
+	wg.Wait()
+	want := rev + 1
+	waitUntil := time.Now().Add(2 * time.Second)
+	for i, s := range streams {
+		for s.last() < want && time.Now().Before(waitUntil) {
+			time.Sleep(5 * time.Millisecond)
+		}
+		if s.last() < want {
+			t.Fatalf("live connection %d (server %d) did not hear revision %d", i, i%2, want)
+		}
+	}
+	time.Sleep(300 * time.Millisecond) // a second hand-over would have been heard by now
+	for i, s := range streams {
+		if got := s.last(); got != want {
+			t.Errorf("live connection %d heard revision %d, want %d: the seat was handed over more than once", i, got, want)
+		}
+	}
+	for _, p := range []*player{sara, ali} {
+		if got := rootOf(p.view(path), "data-rev"); got != strconv.FormatUint(want, 10) {
+			t.Errorf("%s's page at revision %s, want %d", p.name, got, want)
+		}
+	}
+	late := players[toAct].view(path)
+	if late.doc.Find(`[data-action="back"]`).Length() != 1 || rootOf(late, "data-move") == rootOf(start, "data-move") {
+		t.Fatal("the seat whose time ran out was not played by the AI, or is not offered back")
+	}
+}
