@@ -254,17 +254,6 @@ func (t *sharedTable) humans() seats {
 	return h
 }
 
-// seated counts the seats people hold, away or not.
-func (t *sharedTable) seated() int {
-	n := 0
-	for _, st := range t.Seats {
-		if st.Visitor != "" {
-			n++
-		}
-	}
-	return n
-}
-
 // started tells whether the match has begun (the lobby is over).
 func (t *sharedTable) started() bool { return t.Match != "" }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/go-chi/chi/v5"
 
-	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/web/store"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -199,10 +198,4 @@ func expire[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb store
 		return false, nil
 	}
 	return true, handOver(ctx, s, g, tb, seat)
-}
-
-// recordID reads a match id kept in a table.
-func recordID(s string) record.ID {
-	id, _ := record.ParseID(s)
-	return id
 }

@@ -105,8 +105,6 @@ func teamText(ctx context.Context, key string, team int, args ...any) string {
 	return i18n.T(ctx, "tables."+key, append(args, teamName(ctx, team))...)
 }
 
-// usTeam is the viewer's team (0 at a solo table and for somebody not seated).
-func usTeam(ctx context.Context) int { return max(seatingOf(ctx).Viewer, 0) % 2 }
 
 // levelWord names a level rank in text ("7", "Jack").
 func levelWord(ctx context.Context, r gd.Rank) string { return rankWord(ctx, r) }
