@@ -105,7 +105,6 @@ func teamText(ctx context.Context, key string, team int, args ...any) string {
 	return i18n.T(ctx, "tables."+key, append(args, teamName(ctx, team))...)
 }
 
-
 // levelWord names a level rank in text ("7", "Jack").
 func levelWord(ctx context.Context, r gd.Rank) string { return rankWord(ctx, r) }
 
