@@ -8,7 +8,8 @@ import (
 	"github.com/cardavia/cardavia/web/views"
 )
 
-// asnasGame is the As-Nas table's plumbing.
+// asnasGame is the As-Nas table's plumbing with the configured AI players. A page that deals a
+// visitor's match takes asnasFor(r), which seats the level they chose.
 var asnasGame = table[*record.Asnas]{
 	game:    "asnas",
 	deal:    (*Server).newAsnasMatch,
@@ -104,7 +105,7 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 
 // asnasRestartForm asks for confirmation before a match is thrown away.
 func (s *Server) asnasRestartForm(w http.ResponseWriter, r *http.Request) error {
-	return asnasGame.restartForm(s, w, r)
+	return s.asnasFor(r).restartForm(s, w, r)
 }
 
 // asnasRestart starts a new match: the confirmed restart, or "New match" after the last deal.

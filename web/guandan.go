@@ -19,8 +19,8 @@ type GuandanAI interface {
 	Plan(hand gd.Set, level gd.Rank) []gd.Play
 }
 
-// guandanGame is the Guandan table's plumbing (at Club level; guandanGameFor sets a visitor's
-// level).
+// guandanGame is the Guandan table's plumbing at Club level. A page that deals a visitor's match
+// takes guandanGameFor(r), which seats the level they chose.
 var guandanGame = table[*record.Guandan]{
 	game:    "guandan",
 	deal:    (*Server).newGuandanMatch,
@@ -98,7 +98,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 func (s *Server) guandanSelection(w http.ResponseWriter, r *http.Request) error {
 	var sel *views.GuandanSelection
 	if id := visitorFrom(r.Context()).id; id != "" {
-		g, ok, err := guandanGame.peek(s, r)
+		g, ok, err := guandanGameFor(r).peek(s, r)
 		if err != nil {
 			return err
 		}
@@ -253,7 +253,7 @@ func guandanAct(g *record.Guandan, a gd.Action) (*record.Guandan, error) {
 
 // guandanRestartForm asks for confirmation before a match is thrown away.
 func (s *Server) guandanRestartForm(w http.ResponseWriter, r *http.Request) error {
-	return guandanGame.restartForm(s, w, r)
+	return guandanGameFor(r).restartForm(s, w, r)
 }
 
 // guandanRestart starts a new match: the confirmed restart, or "New match" after the match.

@@ -121,7 +121,7 @@ func openURL(u string) string {
 
 // asnasHistory is the visitor's As-Nas history.
 func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
-	a, sh, err := asnasGame.open(s, w, r)
+	a, sh, err := s.asnasFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -136,7 +136,7 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 
 // guandanHistory is the visitor's Guandan history.
 func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
-	g, sh, err := guandanGame.open(s, w, r)
+	g, sh, err := guandanGameFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -251,7 +251,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	a, err := asnasGame.find(s, r, id)
+	a, err := s.asnasFor(r).find(s, r, id)
 	if err != nil {
 		return err
 	}
@@ -273,7 +273,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	g, err := guandanGame.find(s, r, id)
+	g, err := guandanGameFor(r).find(s, r, id)
 	if err != nil {
 		return err
 	}
