@@ -58,7 +58,9 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t := views.AsnasTable{View: humanView(a.Match()), Move: a.Token(), Log: a.DealLog(), Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice"))}
-	t.AI = s.asnasAIPanel(r, a.Match())
+	if t.AI, err = s.asnasAIPanel(w, r, a.Match()); err != nil {
+		return err
+	}
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = true
 	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))

@@ -73,12 +73,22 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)
-	if t.Arrange == views.ArrangePlan {
-		t.Plan = s.cfg.GuandanAI(guandanSeed(m, humanSeat)).Plan(t.View.Hand, t.View.Level)
+	hint := t.MyTurn() && q.Get("hint") != ""
+	if t.Arrange == views.ArrangePlan || hint {
+		err := s.askAI(w, r, func() {
+			if t.Arrange == views.ArrangePlan {
+				t.Plan = s.cfg.GuandanAI(guandanSeed(m, humanSeat)).Plan(t.View.Hand, t.View.Level)
+			}
+			if hint {
+				t.Hint = s.guandanAdvice(r, m)
+			}
+		})
+		if err != nil {
+			return err
+		}
 	}
 	if t.MyTurn() {
-		if q.Get("hint") != "" {
-			t.Hint = s.guandanAdvice(r, m)
+		if hint {
 			t.Selected = t.Hint.Cards
 		}
 		t.Selection = guandanVerdict(m, t.Selected)

@@ -89,7 +89,7 @@ func NewMetrics() *Metrics {
 		}),
 		limited: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "cardavia_http_rate_limited_total",
-			Help: "POSTs refused with 429 because their client sent too many.",
+			Help: "POSTs and AI pages (hint, coach, plan) refused with 429 because their client asked for too many.",
 		}),
 	}
 	m.registry.MustRegister(

@@ -139,8 +139,15 @@ const maxBodyBytes = 64 << 10
 // errTooLarge is a body declared larger than any form of ours.
 var errTooLarge = &statusError{status: http.StatusRequestEntityTooLarge, reason: "request body too large"}
 
-// errTooMany is a client over its POST rate.
+// errTooMany is a client over its rate of POSTs or of AI pages.
 var errTooMany = &statusError{status: http.StatusTooManyRequests, reason: "too many posts"}
+
+// tooMany counts a request refused for its client's rate and says when to come back.
+func (s *Server) tooMany(w http.ResponseWriter, wait time.Duration) error {
+	s.metrics.limited.Inc()
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+	return errTooMany
+}
 
 // limitPosts refuses a body over maxBodyBytes with 413 before reading it, and a client's POST
 // beyond its rate with the translated 429 page and Retry-After. The limit (a burst of 20, then
@@ -154,9 +161,7 @@ func (s *Server) limitPosts(next http.Handler) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 		if r.Method == http.MethodPost && s.limiter != nil {
 			if wait, ok := s.limiter.allow(s.clientAddr(r)); !ok {
-				s.metrics.limited.Inc()
-				w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-				s.fail(w, r, errTooMany)
+				s.fail(w, r, s.tooMany(w, wait))
 				return
 			}
 		}
