@@ -67,7 +67,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		Notice:  views.ParseGuandanNotice(q.Get("notice")),
 		Arrange: views.ParseArrangement(q.Get("arrange")),
 		Deal:    g.DealLog(),
-		Climb:   guandanClimb(g),
+		Climb:   s.guandanClimb(r, g),
 		Level:   guandanLevelChoice(r, "/guandan"),
 	}
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
@@ -276,8 +276,9 @@ func (s *Server) guandanRestart(w http.ResponseWriter, r *http.Request) error {
 
 // guandanClimb is the match's story in levels: how every finished deal ended, oldest first,
 // read from the record (each finished deal is replayed to its last action; only a page that
-// shows a finished deal asks).
-func guandanClimb(g *record.Guandan) []views.GuandanDealEnd {
+// shows a finished deal asks). A deal that does not replay (a damaged record) ends the story
+// where it is, and is logged.
+func (s *Server) guandanClimb(r *http.Request, g *record.Guandan) []views.GuandanDealEnd {
 	if g.Match().Phase() != gd.PhaseDealOver && g.Match().Phase() != gd.PhaseMatchOver {
 		return nil
 	}
@@ -285,6 +286,7 @@ func guandanClimb(g *record.Guandan) []views.GuandanDealEnd {
 	for d := 1; d <= g.Deals(); d++ {
 		m, ev, err := g.At(d, g.Steps(d))
 		if err != nil {
+			s.log.ErrorContext(r.Context(), "Guandan climb: a finished deal does not replay", "match", g.ID.String(), "deal", d, "err", err)
 			return out
 		}
 		for _, e := range ev {

@@ -165,12 +165,12 @@ func currentMatch(game string, sh shelf, id record.ID, deals int) *views.History
 func historyOf(game string, sh shelf) views.History {
 	h := views.History{Game: game}
 	for _, p := range sh.Past {
-		id, _ := record.ParseID(p.ID)
+		id, ok := record.ParseID(p.ID) // a garbled one is logged as its shelf is read
 		m := views.HistoryMatch{
 			Finished: time.Unix(p.Finished, 0), Won: p.Won, Points: asnas.Score(p.Points),
 			Levels: [2]gd.Rank{gd.Rank(p.Levels[0]), gd.Rank(p.Levels[1])},
 		}
-		for n := 1; n <= p.Deals; n++ {
+		for n := 1; ok && n <= p.Deals; n++ {
 			m.Deals = append(m.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})
 		}
 		h.Past = append(h.Past, m)

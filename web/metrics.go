@@ -40,6 +40,7 @@ type Metrics struct {
 	// commitSeconds and commitWrites describe the embedded store's group commits.
 	commitSeconds, commitWrites prometheus.Histogram
 	limited                     prometheus.Counter
+	shelfFailures               *prometheus.CounterVec
 }
 
 // NewMetrics registers the site's metrics, with the Go runtime and process collectors.
@@ -91,6 +92,10 @@ func NewMetrics() *Metrics {
 			Name: "cardavia_http_rate_limited_total",
 			Help: "POSTs and AI pages (hint, coach, plan) refused with 429 because their client asked for too many.",
 		}),
+		shelfFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "cardavia_shelf_update_failures_total",
+			Help: "Writes of a visitor's shelf (their current match, their history) that failed after their retries, by game; the visitor's next request at the table files it again.",
+		}, []string{"game"}),
 	}
 	m.registry.MustRegister(
 		// The scheduler's latencies tell an operator when goroutines wait for a CPU, which
@@ -98,7 +103,7 @@ func NewMetrics() *Metrics {
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.requests, m.durations, m.inflight, m.started, m.finished, m.decisions, m.storeOps,
-		m.commitSeconds, m.commitWrites, m.limited,
+		m.commitSeconds, m.commitWrites, m.limited, m.shelfFailures,
 	)
 	return m
 }
@@ -132,6 +137,13 @@ func (m *Metrics) MatchStarted(game string) {
 func (m *Metrics) MatchFinished(game string) {
 	if m != nil {
 		m.finished.WithLabelValues(game).Inc()
+	}
+}
+
+// ShelfUpdateFailed counts a shelf write of game's table that failed after its retries.
+func (m *Metrics) ShelfUpdateFailed(game string) {
+	if m != nil {
+		m.shelfFailures.WithLabelValues(game).Inc()
 	}
 }
 
