@@ -199,6 +199,8 @@ type limiter struct {
 	burst   float64
 	now     func() time.Time
 	buckets map[string]*bucket
+	// nextSweep is the earliest time dropFull may run again: see allow.
+	nextSweep time.Time
 }
 
 type bucket struct {
@@ -221,8 +223,13 @@ func (l *limiter) allow(client string) (time.Duration, bool) {
 	now := l.now()
 	b := l.buckets[client]
 	if b == nil {
-		if len(l.buckets) >= limiterMaxClients {
+		if len(l.buckets) >= limiterMaxClients && !now.Before(l.nextSweep) {
+			// A sweep looks at every bucket under the lock (tens of milliseconds for a full
+			// map). When the clients are all busy it frees nothing, so it runs at most once in
+			// the time an empty bucket takes to fill, not for each new client; meanwhile the
+			// map grows by the clients new in that time.
 			l.dropFull(now)
+			l.nextSweep = now.Add(time.Duration(l.burst / l.rate * float64(time.Second)))
 		}
 		b = &bucket{tokens: l.burst, at: now}
 		l.buckets[client] = b
