@@ -17,7 +17,8 @@ import (
 )
 
 // The history and replay pages only read: a passer-by's history shows the match their table
-// shows (dealt from their cookie), and nothing is written to the store.
+// shows (dealt from their cookie), and nothing is written to the store but what a failed shelf
+// write left out (see table.current).
 
 // find is match id if it is one the visitor may look at: their current match (stored, or the
 // one their table shows before their first move) or one of their finished ones still kept.
