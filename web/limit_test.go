@@ -164,7 +164,7 @@ func TestAIPagesBoundedAndCancelled(t *testing.T) {
 	var calls, active, most atomic.Int64
 	release := make(chan struct{})
 	ts := newSite(t, func(c *Config) {
-		c.RequestTimeout = 300 * time.Millisecond
+		c.RequestTimeout = time.Second
 		c.GuandanAI = func(seed uint64) GuandanAI {
 			// Play without Advise: the hint asks Play, which is held.
 			return blockingGuandanAI{GuandanAI: struct{ GuandanAI }{testGuandanAI(seed)}, block: &block,
@@ -176,6 +176,7 @@ func TestAIPagesBoundedAndCancelled(t *testing.T) {
 	block.Store(true)
 	slots := runtime.GOMAXPROCS(0)
 	statuses := make(chan int, slots+1)
+	start := time.Now()
 	for range slots + 1 {
 		go func() {
 			req, _ := http.NewRequest(http.MethodGet, ts.srv.URL+"/guandan?hint=1", nil)
@@ -192,7 +193,7 @@ func TestAIPagesBoundedAndCancelled(t *testing.T) {
 	for calls.Load() < int64(slots) && time.Now().Before(deadline) {
 		time.Sleep(5 * time.Millisecond)
 	}
-	time.Sleep(500 * time.Millisecond) // every request's deadline passes
+	time.Sleep(time.Until(start.Add(1500 * time.Millisecond))) // every request's deadline passes
 	close(release)
 	for range slots + 1 {
 		if s := <-statuses; s != http.StatusServiceUnavailable {
