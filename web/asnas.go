@@ -10,7 +10,8 @@ import (
 	"github.com/cardavia/cardavia/web/views"
 )
 
-// asnasGame is the As-Nas table's plumbing.
+// asnasGame is the As-Nas table's plumbing with the configured AI players. A page that deals a
+// visitor's match takes asnasFor(r), which seats the level they chose.
 var asnasGame = table[*record.Asnas]{
 	game:    "asnas",
 	deal:    (*Server).newAsnasMatch,
@@ -59,7 +60,9 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t := views.AsnasTable{View: seatView(a.Match(), soloSeat), Move: a.Token(), Log: a.DealLog(), Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice"))}
-	t.AI = s.asnasAIPanel(r, a.Match())
+	if t.AI, err = s.asnasAIPanel(w, r, a.Match()); err != nil {
+		return err
+	}
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = true
 	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))
@@ -126,7 +129,7 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 
 // asnasRestartForm asks for confirmation before a match is thrown away.
 func (s *Server) asnasRestartForm(w http.ResponseWriter, r *http.Request) error {
-	return asnasGame.restartForm(s, w, r)
+	return s.asnasFor(r).restartForm(s, w, r)
 }
 
 // asnasRestart starts a new match: the confirmed restart, or "New match" after the last deal.

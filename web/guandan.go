@@ -21,8 +21,8 @@ type GuandanAI interface {
 	Plan(hand gd.Set, level gd.Rank) []gd.Play
 }
 
-// guandanGame is the Guandan table's plumbing (at Club level; guandanGameFor sets a visitor's
-// level).
+// guandanGame is the Guandan table's plumbing at Club level. A page that deals a visitor's match
+// takes guandanGameFor(r), which seats the level they chose.
 var guandanGame = table[*record.Guandan]{
 	game:    "guandan",
 	deal:    (*Server).newGuandanMatch,
@@ -68,18 +68,28 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		Notice:  views.ParseGuandanNotice(q.Get("notice")),
 		Arrange: views.ParseArrangement(q.Get("arrange")),
 		Deal:    g.DealLog(),
-		Climb:   guandanClimb(g),
+		Climb:   s.guandanClimb(r, g),
 		Level:   guandanLevelChoice(r, "/guandan"),
 	}
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)
-	if t.Arrange == views.ArrangePlan {
-		t.Plan = s.cfg.GuandanAI(guandanSeed(m, soloSeat)).Plan(t.View.Hand, t.View.Level)
+	hint := t.MyTurn() && q.Get("hint") != ""
+	if t.Arrange == views.ArrangePlan || hint {
+		err := s.askAI(w, r, func() {
+			if t.Arrange == views.ArrangePlan {
+				t.Plan = s.cfg.GuandanAI(guandanSeed(m, soloSeat)).Plan(t.View.Hand, t.View.Level)
+			}
+			if hint {
+				t.Hint = s.guandanAdvice(r, guandanLevel(r), m, soloSeat)
+			}
+		})
+		if err != nil {
+			return err
+		}
 	}
 	if t.MyTurn() {
-		if q.Get("hint") != "" {
-			t.Hint = s.guandanAdvice(r, guandanLevel(r), m, soloSeat)
+		if hint {
 			t.Selected = t.Hint.Cards
 		}
 		t.Selection = guandanVerdict(m, soloSeat, t.Selected)
@@ -104,7 +114,7 @@ func (s *Server) guandanSelection(w http.ResponseWriter, r *http.Request) error 
 			return err
 		}
 	} else if id := visitorFrom(r.Context()).id; id != "" {
-		g, ok, err := guandanGame.peek(s, r)
+		g, ok, err := guandanGameFor(r).peek(s, r)
 		if err != nil {
 			return err
 		}
@@ -265,7 +275,7 @@ func guandanAct(g *record.Guandan, a gd.Action) (*record.Guandan, error) {
 
 // guandanRestartForm asks for confirmation before a match is thrown away.
 func (s *Server) guandanRestartForm(w http.ResponseWriter, r *http.Request) error {
-	return guandanGame.restartForm(s, w, r)
+	return guandanGameFor(r).restartForm(s, w, r)
 }
 
 // guandanRestart starts a new match: the confirmed restart, or "New match" after the match.
@@ -278,8 +288,9 @@ func (s *Server) guandanRestart(w http.ResponseWriter, r *http.Request) error {
 
 // guandanClimb is the match's story in levels: how every finished deal ended, oldest first,
 // read from the record (each finished deal is replayed to its last action; only a page that
-// shows a finished deal asks).
-func guandanClimb(g *record.Guandan) []views.GuandanDealEnd {
+// shows a finished deal asks). A deal that does not replay (a damaged record) ends the story
+// where it is, and is logged.
+func (s *Server) guandanClimb(r *http.Request, g *record.Guandan) []views.GuandanDealEnd {
 	if g.Match().Phase() != gd.PhaseDealOver && g.Match().Phase() != gd.PhaseMatchOver {
 		return nil
 	}
@@ -287,6 +298,7 @@ func guandanClimb(g *record.Guandan) []views.GuandanDealEnd {
 	for d := 1; d <= g.Deals(); d++ {
 		m, ev, err := g.At(d, g.Steps(d))
 		if err != nil {
+			s.log.ErrorContext(r.Context(), "Guandan climb: a finished deal does not replay", "match", g.ID.String(), "deal", d, "err", err)
 			return out
 		}
 		for _, e := range ev {

@@ -17,7 +17,8 @@ import (
 )
 
 // The history and replay pages only read: a passer-by's history shows the match their table
-// shows (dealt from their cookie), and nothing is written to the store.
+// shows (dealt from their cookie), and nothing is written to the store but what a failed shelf
+// write left out (see table.current).
 
 // find is match id if it is one the visitor may look at: their current match (stored, or the
 // one their table shows before their first move) or one of their finished ones still kept,
@@ -123,7 +124,7 @@ func openURL(u string) string {
 
 // asnasHistory is the visitor's As-Nas history.
 func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
-	a, sh, err := asnasGame.open(s, w, r)
+	a, sh, err := s.asnasFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -138,7 +139,7 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 
 // guandanHistory is the visitor's Guandan history.
 func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
-	g, sh, err := guandanGame.open(s, w, r)
+	g, sh, err := guandanGameFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -167,12 +168,12 @@ func currentMatch(game string, sh shelf, id record.ID, deals int) *views.History
 func historyOf(game string, sh shelf) views.History {
 	h := views.History{Game: game}
 	for _, p := range sh.Past {
-		id, _ := record.ParseID(p.ID)
+		id, ok := record.ParseID(p.ID) // a garbled one is logged as its shelf is read
 		m := views.HistoryMatch{
 			Finished: time.Unix(p.Finished, 0), Won: p.Won, Points: asnas.Score(p.Points),
 			Levels: [2]gd.Rank{gd.Rank(p.Levels[0]), gd.Rank(p.Levels[1])},
 		}
-		for n := 1; n <= p.Deals; n++ {
+		for n := 1; ok && n <= p.Deals; n++ {
 			m.Deals = append(m.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})
 		}
 		h.Past = append(h.Past, m)
@@ -253,7 +254,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	a, seat, err := asnasGame.find(s, r, id)
+	a, seat, err := s.asnasFor(r).find(s, r, id)
 	if err != nil {
 		return err
 	}
@@ -275,7 +276,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	g, seat, err := guandanGame.find(s, r, id)
+	g, seat, err := guandanGameFor(r).find(s, r, id)
 	if err != nil {
 		return err
 	}

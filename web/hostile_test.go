@@ -1159,7 +1159,7 @@ func TestAuditsCatchLeaks(t *testing.T) {
 	}
 	leaks := map[string]func(string) string{
 		"another seat's card on the felt": func(s string) string {
-			return strings.Replace(s, `data-seat="1">`, `data-seat="1"><div data-trick="1">`+face(hidden)+`</div>`, 1)
+			return strings.Replace(s, `data-seat="1" data-at="east">`, `data-seat="1" data-at="east"><div data-trick="1">`+face(hidden)+`</div>`, 1)
 		},
 		"a card in another seat's hand": func(s string) string {
 			return strings.Replace(s, `data-hand="3"`, `data-hand="3"><span data-card="`+hidden.String()+`"></span`, 1)
@@ -1182,7 +1182,7 @@ func TestAuditsCatchLeaks(t *testing.T) {
 	}
 	if hasTwin {
 		leaks["the other copy of one of your cards"] = func(s string) string {
-			return strings.Replace(s, `data-seat="2">`, `data-seat="2"><div data-trick="2">`+face(twin)+`</div>`, 1)
+			return strings.Replace(s, `data-seat="2" data-at="north">`, `data-seat="2" data-at="north"><div data-trick="2">`+face(twin)+`</div>`, 1)
 		}
 	}
 	for name, edit := range leaks {

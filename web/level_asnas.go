@@ -70,27 +70,30 @@ func playAsnasAI(player func(seed uint64) AsnasAI, a *record.Asnas, humans seats
 }
 
 // asnasAIPanel is the table's AI panel: the level, and the coach when ?coach= asks for it on
-// the visitor's turn. The coach reads only the visitor's view.
-func (s *Server) asnasAIPanel(r *http.Request, m asnas.Match) views.AsnasAIPanel {
+// the visitor's turn. The coach reads only the visitor's view; it is an AI search (see askAI).
+func (s *Server) asnasAIPanel(w http.ResponseWriter, r *http.Request, m asnas.Match) (views.AsnasAIPanel, error) {
 	level, chosen := asnasLevel(r)
 	if !chosen {
 		level = defaultAsnasLevel
 	}
 	p := views.AsnasAIPanel{Level: level.String(), Levels: asnasLevelNames()}
 	if m.ToAct() != soloSeat {
-		return p
+		return p, nil
 	}
 	if r.URL.Query().Get("coach") == "" {
 		p.CoachURL = "/asnas?coach=1#coach"
-		return p
+		return p, nil
 	}
-	a := aiasnas.Coach(m.View(soloSeat))
+	var a aiasnas.Advice
+	if err := s.askAI(w, r, func() { a = aiasnas.Coach(m.View(soloSeat)) }); err != nil {
+		return p, err
+	}
 	c := &views.AsnasCoach{Known: a.Known, Opponents: a.Opponents, WinPct: 100 * a.Win, TiePct: 100 * a.Tie, SharePct: 100 * a.Share}
 	for _, vc := range a.Master {
 		c.Master = append(c.Master, views.AsnasCoachVerb{Verb: vc.Verb, Pct: 100 * vc.Chance})
 	}
 	p.Coach = c
-	return p
+	return p, nil
 }
 
 // asnasLevelForm is the level choice for the settings page.

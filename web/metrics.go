@@ -42,6 +42,7 @@ type Metrics struct {
 	limited                     prometheus.Counter
 	// streams are the shared tables' open live connections.
 	streams prometheus.Gauge
+	shelfFailures               *prometheus.CounterVec
 }
 
 // NewMetrics registers the site's metrics, with the Go runtime and process collectors.
@@ -91,12 +92,16 @@ func NewMetrics() *Metrics {
 		}),
 		limited: prometheus.NewCounter(prometheus.CounterOpts{
 			Name: "cardavia_http_rate_limited_total",
-			Help: "POSTs refused with 429 because their client sent too many.",
+			Help: "POSTs and AI pages (hint, coach, plan) refused with 429 because their client asked for too many.",
 		}),
 		streams: prometheus.NewGauge(prometheus.GaugeOpts{
 			Name: "cardavia_live_streams",
 			Help: "Open live connections (event streams) of shared tables' pages.",
 		}),
+		shelfFailures: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "cardavia_shelf_update_failures_total",
+			Help: "Writes of a visitor's shelf (their current match, their history) that failed after their retries, by game; the visitor's next request at the table files it again.",
+		}, []string{"game"}),
 	}
 	m.registry.MustRegister(
 		// The scheduler's latencies tell an operator when goroutines wait for a CPU, which
@@ -104,7 +109,7 @@ func NewMetrics() *Metrics {
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.requests, m.durations, m.inflight, m.started, m.finished, m.decisions, m.storeOps,
-		m.commitSeconds, m.commitWrites, m.limited, m.streams,
+		m.commitSeconds, m.commitWrites, m.limited, m.streams, m.shelfFailures,
 	)
 	return m
 }
@@ -138,6 +143,13 @@ func (m *Metrics) MatchStarted(game string) {
 func (m *Metrics) MatchFinished(game string) {
 	if m != nil {
 		m.finished.WithLabelValues(game).Inc()
+	}
+}
+
+// ShelfUpdateFailed counts a shelf write of game's table that failed after its retries.
+func (m *Metrics) ShelfUpdateFailed(game string) {
+	if m != nil {
+		m.shelfFailures.WithLabelValues(game).Inc()
 	}
 }
 

@@ -145,8 +145,15 @@ const maxBodyBytes = 64 << 10
 // errTooLarge is a body declared larger than any form of ours.
 var errTooLarge = &statusError{status: http.StatusRequestEntityTooLarge, reason: "request body too large"}
 
-// errTooMany is a client over its POST rate.
+// errTooMany is a client over its rate of POSTs or of AI pages.
 var errTooMany = &statusError{status: http.StatusTooManyRequests, reason: "too many posts"}
+
+// tooMany counts a request refused for its client's rate and says when to come back.
+func (s *Server) tooMany(w http.ResponseWriter, wait time.Duration) error {
+	s.metrics.limited.Inc()
+	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
+	return errTooMany
+}
 
 // limitPosts refuses a body over maxBodyBytes with 413 before reading it, and a client's POST
 // beyond its rate with the translated 429 page and Retry-After. The limit (a burst of 20, then
@@ -160,9 +167,7 @@ func (s *Server) limitPosts(next http.Handler) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 		if r.Method == http.MethodPost && s.limiter != nil {
 			if wait, ok := s.limiter.allow(s.clientAddr(r)); !ok {
-				s.metrics.limited.Inc()
-				w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-				s.fail(w, r, errTooMany)
+				s.fail(w, r, s.tooMany(w, wait))
 				return
 			}
 		}
@@ -200,6 +205,8 @@ type limiter struct {
 	burst   float64
 	now     func() time.Time
 	buckets map[string]*bucket
+	// nextSweep is the earliest time dropFull may run again: see allow.
+	nextSweep time.Time
 }
 
 type bucket struct {
@@ -222,8 +229,13 @@ func (l *limiter) allow(client string) (time.Duration, bool) {
 	now := l.now()
 	b := l.buckets[client]
 	if b == nil {
-		if len(l.buckets) >= limiterMaxClients {
+		if len(l.buckets) >= limiterMaxClients && !now.Before(l.nextSweep) {
+			// A sweep looks at every bucket under the lock (tens of milliseconds for a full
+			// map). When the clients are all busy it frees nothing, so it runs at most once in
+			// the time an empty bucket takes to fill, not for each new client; meanwhile the
+			// map grows by the clients new in that time.
 			l.dropFull(now)
+			l.nextSweep = now.Add(time.Duration(l.burst / l.rate * float64(time.Second)))
 		}
 		b = &bucket{tokens: l.burst, at: now}
 		l.buckets[client] = b

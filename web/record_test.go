@@ -43,7 +43,8 @@ func (t table[L]) keysOf(ctx context.Context, s *Server, visitor string) []strin
 }
 
 // put stores l as the visitor's current match (a position built for a test) and returns its
-// move number.
+// move number. A finished match goes to the finished ones too, as the move that ended it would
+// have filed it.
 func (t table[L]) put(tb testing.TB, s *Server, visitor string, l L) string {
 	tb.Helper()
 	ctx := context.Background()
@@ -54,7 +55,7 @@ func (t table[L]) put(tb testing.TB, s *Server, visitor string, l L) string {
 	if err := s.cfg.Store.CompareAndSwap(ctx, matchKey(t.id(l)), version, l.Encode()); err != nil {
 		tb.Fatal(err)
 	}
-	if err := t.updateShelf(ctx, s, visitor, func(sh *shelf) { sh.Current = t.id(l).String() }); err != nil {
+	if err := t.updateShelf(ctx, s, visitor, t.shelving(s, shelf{}, l)); err != nil {
 		tb.Fatal(err)
 	}
 	return strconv.FormatUint(l.Token(), 10)

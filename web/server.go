@@ -65,7 +65,8 @@ type Config struct {
 	// connection's address, the only one nobody can forge.
 	ClientIPHeader string
 	// PostRate and PostBurst limit each client's POSTs to PostBurst at once and PostRate per
-	// second after that, answered with a 429 page beyond. A PostRate of 0 means no limit.
+	// second after that, answered with a 429 page beyond, and in a bucket of their own the GETs
+	// that ask for an AI search (a hint, the coach, the plan). A PostRate of 0 means no limit.
 	PostRate  float64
 	PostBurst int
 	// Live tells the live pages of a shared table, in every process, that it changed: a Redis
@@ -96,6 +97,10 @@ type Server struct {
 	// real error page fails too.
 	fallback map[string][]byte
 	router   chi.Router
+
+	// aiLimiter and aiSlots bound the AI searches that GETs ask for (see askAI).
+	aiLimiter *limiter
+	aiSlots   chan struct{}
 }
 
 // New builds the server and its routes. It refuses a configuration that could only fail on the
@@ -148,9 +153,11 @@ func New(cfg Config) (*Server, error) {
 		assets:   static.Load(),
 		metrics:  m,
 		shutdown: make(chan struct{}),
+		aiSlots:  newAISlots(),
 	}
 	if cfg.PostRate > 0 {
 		s.limiter = newLimiter(cfg.PostRate, max(cfg.PostBurst, 1), cfg.Now)
+		s.aiLimiter = newLimiter(cfg.PostRate, max(cfg.PostBurst, 1), cfg.Now)
 		s.tables = newLimiter(tablesPerHour/3600.0, tablesPerHour, cfg.Now)
 	}
 	encodedAssets() // compress the static files now, not on the first visitor's request

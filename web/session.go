@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/gorilla/securecookie"
@@ -179,6 +180,10 @@ type visitorKey struct{}
 // expired gives a fresh session: a new visitor, never an error page.
 func (s *Server) visitor(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if anonymous(r.URL.Path) {
+			next.ServeHTTP(w, r)
+			return
+		}
 		sess, err := s.sessions.New(r, cookieName)
 		if err != nil {
 			// securecookie's error says why; the cookie itself is never logged.
@@ -197,6 +202,14 @@ func (s *Server) visitor(next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), visitorKey{}, v)))
 	})
+}
+
+// anonymous tells the paths that are the same for everybody (the static files, the filter
+// stylesheet, the health check): they need no session, and reading a visitor's preferences for
+// them would cost a store read per file. A missing static file's 404 page follows the
+// browser's language.
+func anonymous(path string) bool {
+	return strings.HasPrefix(path, "/static/") || path == "/filters.css" || path == "/healthz"
 }
 
 func visitorFrom(ctx context.Context) *visitorState {

@@ -167,6 +167,12 @@ func (t table[L]) loadShelf(ctx context.Context, s *Server, visitor string) (she
 		s.log.WarnContext(ctx, "stored shelf unreadable; starting afresh", "game", t.game, "err", err)
 		return shelf{Version: shelfVersion}, version, nil
 	}
+	for _, p := range sh.Past {
+		if _, ok := record.ParseID(p.ID); !ok {
+			// Still listed and counted, but with no replay to link to.
+			s.log.WarnContext(ctx, "shelf lists a finished match under a garbled id", "game", t.game, "match", p.ID)
+		}
+	}
 	s.shelves.put(key, data, sh)
 	return sh, version, nil
 }
@@ -189,6 +195,59 @@ func (t table[L]) updateShelf(ctx context.Context, s *Server, visitor string, ch
 		}
 	}
 	return store.ErrConflict
+}
+
+// unfiledKey is the session value that names a match a move stored but could not file as the
+// visitor's current one: "<the shelf's current match before>.<the match>".
+func (t table[L]) unfiledKey() string { return "unfiled:" + t.game }
+
+// fileUnfiled makes the match the visitor's cookie names as unfiled their current one, if the
+// shelf still points where it pointed before that move (if it has moved on since, another of
+// their requests filed a later match, and the cookie's is forgotten).
+func (t table[L]) fileUnfiled(ctx context.Context, s *Server, visitor string, sh *storedShelf) {
+	v := visitorFrom(ctx)
+	txt, ok := "", false
+	if v.session != nil && v.id == visitor {
+		txt, ok = v.session.Values[t.unfiledKey()].(string)
+	}
+	if !ok {
+		return
+	}
+	before, idTxt, _ := strings.Cut(txt, ".")
+	if id, ok := record.ParseID(idTxt); ok && sh.Current == before {
+		l, _, found, err := t.loadMatch(ctx, s, id, true)
+		if err != nil {
+			s.log.WarnContext(ctx, "load unfiled match", "game", t.game, "match", idTxt, "err", err)
+			return // the next request tries again
+		}
+		if found {
+			filing := t.shelving(s, sh.shelf, l)
+			if !t.mend(ctx, s, visitor, sh, func(x *shelf) {
+				if x.Current == before {
+					filing(x)
+				}
+			}) {
+				return
+			}
+		}
+	}
+	delete(v.session.Values, t.unfiledKey()) // sent with the next cookie the request saves
+}
+
+// mend writes a filing a move could not (see fileUnfiled and current) and reloads the shelf
+// into sh. A failure is reported and leaves sh as it was, for the next request to try again.
+func (t table[L]) mend(ctx context.Context, s *Server, visitor string, sh *storedShelf, filing func(*shelf)) bool {
+	err := t.updateShelf(ctx, s, visitor, filing)
+	if err == nil {
+		sh.shelf, sh.version, err = t.loadShelf(ctx, s, visitor)
+	}
+	if err != nil {
+		s.log.ErrorContext(ctx, "mend shelf", "game", t.game, "err", err)
+		s.metrics.ShelfUpdateFailed(t.game)
+		return false
+	}
+	s.log.InfoContext(ctx, "shelf mended", "game", t.game, "current", sh.Current)
+	return true
 }
 
 // storedShelf is a shelf as loaded, with the version a write of it compares.

@@ -106,17 +106,23 @@ func (t table[L]) loadMatch(ctx context.Context, s *Server, id record.ID, shared
 }
 
 // current is the visitor's stored current match, if there is one, with its shelf; shared as
-// for loadMatch.
+// for loadMatch. What a move stored but could not file on the shelf (see post) is filed on the
+// way: the match the visitor's cookie names as unfiled, and the current match once it is over
+// and not yet among the finished ones.
 func (t table[L]) current(ctx context.Context, s *Server, visitor string, shared bool) (l L, version uint64, sh storedShelf, ok bool, err error) {
 	sh.shelf, sh.version, err = t.loadShelf(ctx, s, visitor)
 	if err != nil {
 		return l, 0, sh, false, err
 	}
+	t.fileUnfiled(ctx, s, visitor, &sh)
 	id, has := record.ParseID(sh.Current)
 	if !has {
 		return l, 0, sh, false, nil
 	}
 	l, version, ok, err = t.loadMatch(ctx, s, id, shared)
+	if err == nil && ok && t.over(l) && !sh.has(sh.Current) {
+		t.mend(ctx, s, visitor, &sh, t.shelving(s, sh.shelf, l))
+	}
 	return l, version, sh, ok, err
 }
 
@@ -253,10 +259,17 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	}
 	// The table the redirect shows reads the match just stored: from here on l is only read.
 	s.decoded.put(t.id(l), data, l)
+	// The move is saved even when its filing fails: the player's move stands, the failure is
+	// reported, and the visitor's next request at this table files it (see current). A match
+	// the shelf does not point to yet is named in the cookie for that.
+	unfiled := ""
 	if filing != nil && !shelved {
 		if err := t.updateShelf(ctx, s, v.id, filing); err != nil {
-			// The move is saved; only the history missed it. Logged, not shown.
-			s.log.ErrorContext(ctx, "update shelf", "game", t.game, "err", err)
+			s.log.ErrorContext(ctx, "update shelf", "game", t.game, "match", t.id(l).String(), "err", err)
+			s.metrics.ShelfUpdateFailed(t.game)
+			if sh.Current != t.id(l).String() {
+				unfiled = sh.Current + "." + t.id(l).String()
+			}
 		}
 	}
 	if t.id(l) != t.id(old) || fresh {
@@ -265,11 +278,14 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if t.over(l) && !wasOver {
 		s.metrics.MatchFinished(t.game)
 	}
-	var change func(*visitorState)
-	if fresh {
-		change = t.dropPending
-	}
-	return t.answer(s, w, r, back, views.NoticeNone, change)
+	return t.answer(s, w, r, back, views.NoticeNone, func(v *visitorState) {
+		if fresh {
+			t.dropPending(v)
+		}
+		if unfiled != "" {
+			v.session.Values[t.unfiledKey()] = unfiled
+		}
+	})
 }
 
 // answer sends the cookie (renewing its 30 days, with change applied to the session) and

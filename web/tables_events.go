@@ -157,7 +157,7 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 			tried = tb.Rev
 			// The page's own handler hands the seat over when its time is up.
 			work, cancel := context.WithTimeout(ctx, s.cfg.RequestTimeout)
-			_, err := g.play(s, r.WithContext(work), tb, -1)
+			_, err := g.play(s, w, r.WithContext(work), tb, -1)
 			cancel()
 			if err != nil {
 				s.log.WarnContext(ctx, "a table's timer", "game", game, "table", tb.ID, "err", err)

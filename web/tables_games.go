@@ -24,7 +24,8 @@ type tableGame interface {
 	deal(s *Server, t *sharedTable) (record.ID, []byte, error)
 	// play is the table's game for the page of seat (-1: not seated): the match as that seat
 	// sees it, or nothing in the lobby. It hands a seat whose time ran out to the AI first.
-	play(s *Server, r *http.Request, tb storedTable, seat int) (tablePlay, error)
+	// w answers a client over its AI searches (the hand arranged by the AI's plan).
+	play(s *Server, w http.ResponseWriter, r *http.Request, tb storedTable, seat int) (tablePlay, error)
 	// handOver hands seat to the AI when it may be (see handOverAt).
 	handOver(ctx context.Context, s *Server, tb storedTable, seat int) error
 }
@@ -141,7 +142,7 @@ func (asnasTables) deal(s *Server, t *sharedTable) (record.ID, []byte, error) {
 	return a.ID, a.Encode(), nil
 }
 
-func (asnasTables) play(s *Server, r *http.Request, tb storedTable, seat int) (tablePlay, error) {
+func (asnasTables) play(s *Server, _ http.ResponseWriter, r *http.Request, tb storedTable, seat int) (tablePlay, error) {
 	g, ok := asnasAt(tb.Level)
 	if !ok {
 		return tablePlay{}, errNoTable
@@ -191,7 +192,7 @@ func (guandanTables) deal(s *Server, t *sharedTable) (record.ID, []byte, error) 
 	return m.ID, m.Encode(), nil
 }
 
-func (guandanTables) play(s *Server, r *http.Request, tb storedTable, seat int) (tablePlay, error) {
+func (guandanTables) play(s *Server, w http.ResponseWriter, r *http.Request, tb storedTable, seat int) (tablePlay, error) {
 	g, ok := guandanAt(tb.Level)
 	if !ok {
 		return tablePlay{}, errNoTable
@@ -214,12 +215,16 @@ func (guandanTables) play(s *Server, r *http.Request, tb storedTable, seat int) 
 		Notice:  views.ParseGuandanNotice(q.Get("notice")),
 		Arrange: views.ParseArrangement(q.Get("arrange")),
 		Deal:    gm.DealLog(),
-		Climb:   guandanClimb(gm),
+		Climb:   s.guandanClimb(r, gm),
 		Path:    tablePath("guandan", tb.ID),
 	}
 	t.Selected = querySelection(q["card"], t.View.Hand)
 	if t.Arrange == views.ArrangePlan {
-		t.Plan = s.cfg.GuandanAI(guandanSeed(m, seat)).Plan(t.View.Hand, t.View.Level)
+		// The plan is an AI search on a GET: bounded like the solo table's (askAI).
+		err := s.askAI(w, r, func() { t.Plan = s.cfg.GuandanAI(guandanSeed(m, seat)).Plan(t.View.Hand, t.View.Level) })
+		if err != nil {
+			return tablePlay{}, err
+		}
 	}
 	if t.MyTurn() {
 		t.Selection = guandanVerdict(m, seat, t.Selected)

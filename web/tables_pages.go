@@ -168,7 +168,7 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 	seat := tb.seatOf(v.id)
 	var p tablePlay
 	if tb.started() {
-		if p, err = g.play(s, r, tb, seat); err != nil {
+		if p, err = g.play(s, w, r, tb, seat); err != nil {
 			return err
 		}
 		tb = p.tb
@@ -433,7 +433,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 	if _, err := actingSeat(r, &tb.sharedTable, visitorFrom(r.Context()).id); err != nil {
 		return err
 	}
-	p, err := g.play(s, r, tb, -1)
+	p, err := g.play(s, w, r, tb, -1)
 	if err != nil {
 		return err
 	}

@@ -98,9 +98,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		log.Info("store closed")
 	}()
 
-	janitorCtx, stopJanitor := context.WithCancel(ctx)
-	defer stopJanitor()
-	go store.RunJanitor(janitorCtx, db, time.Hour, store.TTL, time.Now, log)
+	defer startJanitor(ctx, db, time.Hour, log)() // stopped before the store closes
 
 	metrics := web.NewMetrics()
 	if b, ok := db.(interface {
@@ -182,6 +180,22 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		}
 	}
 	return nil
+}
+
+// startJanitor sweeps db's expired entries every interval until the returned stop is called.
+// stop returns only once a sweep in progress has ended, so that the store is never closed
+// under one (bolt's runs to its end whatever its context says).
+func startJanitor(ctx context.Context, db store.Store, interval time.Duration, log *slog.Logger) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		store.RunJanitor(ctx, db, interval, store.TTL, time.Now, log)
+	}()
+	return func() {
+		cancel()
+		<-done
+	}
 }
 
 // operatorHandler is the metrics listener's handler: /metrics, and Go's profiler under
