@@ -41,8 +41,8 @@ type Metrics struct {
 	commitSeconds, commitWrites prometheus.Histogram
 	limited                     prometheus.Counter
 	// streams are the shared tables' open live connections.
-	streams prometheus.Gauge
-	shelfFailures               *prometheus.CounterVec
+	streams       prometheus.Gauge
+	shelfFailures *prometheus.CounterVec
 }
 
 // NewMetrics registers the site's metrics, with the Go runtime and process collectors.
