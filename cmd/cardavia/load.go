@@ -159,6 +159,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	maxEventP99 := fs.Duration("max-event-p99", 0, "with -tables, fail (exit status 1) when the p99 of a move's event at the other seats (from the mover's 303) is above this; 0 never fails")
 	metricsURL := fs.String("metrics", "", "the server's metrics listener (loopback only), for its memory per live connection with -tables and -server-cpuprofile; -spawn sets it")
 	serverProfile := fs.String("server-cpuprofile", "", "with -tables, write the server's CPU profile over the measured window to this file (its profiler: -spawn, or -metrics of a server run with -pprof true)")
+	serverHeap := fs.String("server-heapprofile", "", "with -tables, write the server's heap profile (after a collection) to this file once the live connections are open and idle, before play (its profiler, as -server-cpuprofile)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -212,7 +213,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 		return runTables(ctx, tableLoad{
 			target: u, metrics: mu, serverPID: serverPID, tables: *tables, game: *game, bare: bare,
 			ramp: *rampUp, duration: *duration, think: *think,
-			maxErrors: *maxErrors, maxEventP99: *maxEventP99, maxPostP99: *maxPostP99, serverProfile: *serverProfile,
+			maxErrors: *maxErrors, maxEventP99: *maxEventP99, maxPostP99: *maxPostP99, serverProfile: *serverProfile, serverHeap: *serverHeap,
 		}, out)
 	}
 	if *baseline == 0 && !*noBaseline {

@@ -51,6 +51,7 @@ type tableLoad struct {
 	maxEventP99   time.Duration
 	maxPostP99    time.Duration
 	serverProfile string
+	serverHeap    string
 }
 
 // eventStats are a crowd's live-connection measurements: for each move acknowledged in the
@@ -725,6 +726,11 @@ func runTables(parent context.Context, o tableLoad, out io.Writer) error {
 		}
 		mem1, memErr = readServerMemory(parent, o.metrics)
 	}
+	if o.serverHeap != "" && o.metrics != nil {
+		if err := fetchProfile(parent, o.metrics, "/debug/pprof/heap?gc=1", o.serverHeap); err != nil {
+			fmt.Fprintf(out, "server heap profile: %v\n", err)
+		}
+	}
 
 	bare := &crowdOfTables{}
 	if o.bare > 0 {
@@ -816,22 +822,35 @@ type serverMemory struct {
 }
 
 // readServerMemory asks the server for a collection (a heap profile with gc=1, when it serves
-// the profiler), so that the heap is what is live, then reads its metrics.
+// the profiler), so that the heap is what is live, then reads its metrics; again, every
+// 300 ms, until the resident size holds still (the runtime hands freed memory back to the
+// system in the background, after the collection) or for 6 s at most.
 func readServerMemory(ctx context.Context, metrics *url.URL) (serverMemory, error) {
-	req, err := http.NewRequestWithContext(ctx, http.MethodGet, metrics.String()+"/debug/pprof/heap?gc=1", nil)
-	if err != nil {
-		return serverMemory{}, err
+	var last serverMemory
+	for i := range 20 {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, metrics.String()+"/debug/pprof/heap?gc=1", nil)
+		if err != nil {
+			return serverMemory{}, err
+		}
+		if resp, err := http.DefaultClient.Do(req); err == nil {
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+		}
+		m, err := readMetrics(ctx, metrics)
+		if err != nil {
+			return serverMemory{}, err
+		}
+		now := serverMemory{rss: m["process_resident_memory_bytes"], heap: m["go_memstats_heap_inuse_bytes"],
+			stack: m["go_memstats_stack_inuse_bytes"], goroutines: m["go_goroutines"], streams: m["cardavia_live_streams"]}
+		if i > 0 && now.rss >= last.rss*0.995 && now.rss <= last.rss*1.005 {
+			return now, nil
+		}
+		last = now
+		if !sleepCtx(ctx, 300*time.Millisecond) {
+			return serverMemory{}, ctx.Err()
+		}
 	}
-	if resp, err := http.DefaultClient.Do(req); err == nil {
-		_, _ = io.Copy(io.Discard, resp.Body)
-		resp.Body.Close()
-	}
-	m, err := readMetrics(ctx, metrics)
-	if err != nil {
-		return serverMemory{}, err
-	}
-	return serverMemory{rss: m["process_resident_memory_bytes"], heap: m["go_memstats_heap_inuse_bytes"],
-		stack: m["go_memstats_stack_inuse_bytes"], goroutines: m["go_goroutines"], streams: m["cardavia_live_streams"]}, nil
+	return last, nil
 }
 
 // readMetrics reads the unlabelled samples of the server's /metrics.
@@ -880,7 +899,12 @@ func serverCPUProfile(ctx context.Context, metrics *url.URL, from time.Time, d t
 		return ctx.Err()
 	}
 	secs := max(1, int(d/time.Second))
-	req, err := http.NewRequestWithContext(context.WithoutCancel(ctx), http.MethodGet, metrics.String()+"/debug/pprof/profile?seconds="+strconv.Itoa(secs), nil)
+	return fetchProfile(context.WithoutCancel(ctx), metrics, "/debug/pprof/profile?seconds="+strconv.Itoa(secs), file)
+}
+
+// fetchProfile writes the server's profile at path (on its metrics listener) to file.
+func fetchProfile(ctx context.Context, metrics *url.URL, path, file string) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, metrics.String()+path, nil)
 	if err != nil {
 		return err
 	}
