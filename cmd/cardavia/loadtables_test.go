@@ -244,7 +244,7 @@ func TestLoadTablesSpawnMeasuresMemory(t *testing.T) {
 	if err != nil {
 		t.Fatalf("%v:\n%s", err, out.String())
 	}
-	m := regexp.MustCompile(`memory +8 idle live connections: RSS [-+][\d.]+ MB .*goroutines \+(\d+)`).FindStringSubmatch(out.String())
+	m := regexp.MustCompile(`memory +8 idle live connections: Go heap and stacks [-+][\d.]+ MB, .*goroutines \+(\d+)`).FindStringSubmatch(out.String())
 	if m == nil {
 		t.Fatalf("no memory line for 8 connections:\n%s", out.String())
 	}
