@@ -146,7 +146,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	players := fs.Int("players", 100, "virtual players")
 	duration := fs.Duration("duration", 60*time.Second, "how long to play (at most 10m)")
 	rampUp := fs.Duration("ramp", 5*time.Second, "players join evenly over this time; measurements start after it")
-	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline)")
+	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline); with -tables, tables of four (default: a tenth, at least 2)")
 	noBaseline := fs.Bool("no-baseline", false, "skip the bare-handler baseline")
 	cpuProfile := fs.String("cpuprofile", "", "write the load tool's own CPU profile to this file")
 	maxErrors := fs.Int("max-errors", -1, "fail (exit status 1) when the site answers more errors than this; -1 never fails")

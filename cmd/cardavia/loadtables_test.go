@@ -58,7 +58,7 @@ func TestLoadTablesPlayWithLiveConnections(t *testing.T) {
 		t.Fatalf("%v:\n%s", err, out.String())
 	}
 	r := readTableReport(t, out.String())
-	if r.errors != 0 || slices0(r.liveErrors) {
+	if r.errors != 0 || anyNonZero(r.liveErrors) {
 		t.Errorf("errors in the run:\n%s", out.String())
 	}
 	if !strings.Contains(out.String(), "3 shared tables (As-Nas 2, Guandan 1)") || !strings.Contains(out.String(), "12 live connections open") {
@@ -73,7 +73,7 @@ func TestLoadTablesPlayWithLiveConnections(t *testing.T) {
 	}
 }
 
-func slices0(xs []int) bool {
+func anyNonZero(xs []int) bool {
 	for _, x := range xs {
 		if x != 0 {
 			return true
