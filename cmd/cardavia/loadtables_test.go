@@ -90,13 +90,13 @@ func TestLoadTablesRematch(t *testing.T) {
 	}
 	srv, _ := testSite(t, nil)
 	var out strings.Builder
-	err := runLoad(context.Background(), []string{"-url", srv.URL, "-tables", "1", "-game", "asnas", "-think", "0", "-duration", "8s", "-ramp", "0s", "-no-baseline", "-max-errors", "0"}, &out)
+	err := runLoad(context.Background(), []string{"-url", srv.URL, "-tables", "1", "-game", "asnas", "-think", "0", "-duration", "5s", "-ramp", "0s", "-no-baseline", "-max-errors", "0"}, &out)
 	if err != nil {
 		t.Fatalf("%v:\n%s", err, out.String())
 	}
 	m := regexp.MustCompile(`matches finished: asnas (\d+)`).FindStringSubmatch(out.String())
 	if m == nil || m[1] == "0" {
-		t.Errorf("no As-Nas match finished with a rematch in 8 s of play without pauses:\n%s", out.String())
+		t.Errorf("no As-Nas match finished with a rematch in 5 s of play without pauses:\n%s", out.String())
 	}
 }
 
@@ -133,8 +133,8 @@ func TestLoadTablesFailOnLateEvents(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "move-to-event p99") {
 		t.Errorf("events 80 ms late against a limit of 30 ms ended with %v:\n%s", err, out)
 	}
-	if r := readTableReport(t, out); r.p99 < 80 {
-		t.Errorf("events held 80 ms reported with a p99 of %.1f ms:\n%s", r.p99, out)
+	if r := readTableReport(t, out); r.p99 < 70 {
+		t.Errorf("events held 80 ms reported with a p99 of %.1f ms (the 303 may come a few ms after the announcement):\n%s", r.p99, out)
 	}
 	if out, err := run("2s"); err != nil {
 		t.Errorf("events 80 ms late against a limit of 2 s ended with %v:\n%s", err, out)
