@@ -204,8 +204,13 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 		Asnas:  p.asnas, Guandan: p.guandan,
 		Phase: "lobby",
 	}
-	if svg, err := qr.SVG(m.Invite, views.QRLabel(r.Context())); err == nil {
-		m.QR = string(svg)
+	// The invitation, with its QR code, is shown only in the lobby. Encoding the code is the
+	// dearest part of a page (its eight masks' penalties): done for every view of a started
+	// table, it was a third of the server's CPU under `cardavia load -tables 250`.
+	if !tb.started() {
+		if svg, err := qr.SVG(m.Invite, views.QRLabel(r.Context())); err == nil {
+			m.QR = string(svg)
+		}
 	}
 	for i, st := range tb.Seats {
 		m.Seats[i] = views.SharedSeat{Seat: i, Name: st.Name, Human: st.Visitor != "", Away: st.Away,

@@ -146,13 +146,20 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	players := fs.Int("players", 100, "virtual players")
 	duration := fs.Duration("duration", 60*time.Second, "how long to play (at most 10m)")
 	rampUp := fs.Duration("ramp", 5*time.Second, "players join evenly over this time; measurements start after it")
-	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline)")
+	baseline := fs.Int("baseline", 0, "players against a bare chi handler in the same window (default: a tenth of -players, at least 10; 0 with -no-baseline); with -tables, tables of four (default: a tenth, at least 2)")
 	noBaseline := fs.Bool("no-baseline", false, "skip the bare-handler baseline")
 	cpuProfile := fs.String("cpuprofile", "", "write the load tool's own CPU profile to this file")
 	maxErrors := fs.Int("max-errors", -1, "fail (exit status 1) when the site answers more errors than this; -1 never fails")
 	maxPostP99 := fs.Duration("max-post-p99", 0, "fail (exit status 1) when the site's POST p99 is above this; 0 never fails")
 	hints := fs.Float64("hints", 0.2, "share of Guandan moves on which a player reads the hint page first (1: every move, the crowd of BENCHMARKS.md's earlier runs); on the others it picks a legal play itself")
-	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For) instead of -url, and report its CPU")
+	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For, a metrics listener with the profiler) instead of -url, and report its CPU")
+	tables := fs.Int("tables", 0, "instead of -players: open this many shared tables of four virtual players each, every player with the table's live connection open, and measure the time from a move to its event at the other seats")
+	game := fs.String("game", "both", "the shared tables' game with -tables: asnas, guandan or both (half each)")
+	think := fs.Duration("think", 500*time.Millisecond, "with -tables, the mean pause before a move (from half to one and a half of it); 0 for none")
+	maxEventP99 := fs.Duration("max-event-p99", 0, "with -tables, fail (exit status 1) when the p99 of a move's event at the other seats (from the mover's 303) is above this; 0 never fails")
+	metricsURL := fs.String("metrics", "", "the server's metrics listener (loopback only), for its memory per live connection with -tables and -server-cpuprofile; -spawn sets it")
+	serverProfile := fs.String("server-cpuprofile", "", "with -tables, write the server's CPU profile over the measured window to this file (its profiler: -spawn, or -metrics of a server run with -pprof true)")
+	serverHeap := fs.String("server-heapprofile", "", "with -tables, write the server's heap profile (after a collection) to this file once the live connections are open and idle, before play (its profiler, as -server-cpuprofile)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
@@ -162,27 +169,28 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	if *players < 1 || *duration <= 0 || *duration > maxLoadDuration {
 		return fmt.Errorf("load: want -players >= 1 and 0 < -duration <= %v", maxLoadDuration)
 	}
+	if *tables < 0 || *tables > maxLoadTables || *think < 0 || !slices.Contains([]string{"asnas", "guandan", "both"}, *game) {
+		return fmt.Errorf("load: want 0 <= -tables <= %d, -think >= 0 and -game asnas, guandan or both", maxLoadTables)
+	}
 	serverPID := 0
 	if *spawn {
-		addr, pid, stop, err := spawnServer()
+		addr, metrics, pid, stop, err := spawnServer()
 		if err != nil {
 			return err
 		}
 		defer stop()
-		*target, serverPID = "http://"+addr, pid
+		*target, *metricsURL, serverPID = "http://"+addr, "http://"+metrics, pid
 	}
 	u, err := loopbackTarget(*target)
 	if err != nil {
 		return err
 	}
-	if *baseline == 0 && !*noBaseline {
-		*baseline = max(10, *players/10)
+	var mu *url.URL
+	if *metricsURL != "" {
+		if mu, err = loopbackTarget(*metricsURL); err != nil {
+			return err
+		}
 	}
-	if *noBaseline {
-		*baseline = 0
-	}
-	ctx, cancel := context.WithTimeout(ctx, *rampUp+*duration)
-	defer cancel()
 	if *cpuProfile != "" {
 		f, err := os.Create(*cpuProfile)
 		if err != nil {
@@ -194,43 +202,34 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 		}
 		defer pprof.StopCPUProfile()
 	}
+	if *tables > 0 {
+		bare := *baseline
+		if bare == 0 && !*noBaseline {
+			bare = max(2, *tables/10)
+		}
+		if *noBaseline {
+			bare = 0
+		}
+		return runTables(ctx, tableLoad{
+			target: u, metrics: mu, serverPID: serverPID, tables: *tables, game: *game, bare: bare,
+			ramp: *rampUp, duration: *duration, think: *think,
+			maxErrors: *maxErrors, maxEventP99: *maxEventP99, maxPostP99: *maxPostP99, serverProfile: *serverProfile, serverHeap: *serverHeap,
+		}, out)
+	}
+	if *baseline == 0 && !*noBaseline {
+		*baseline = max(10, *players/10)
+	}
+	if *noBaseline {
+		*baseline = 0
+	}
+	ctx, cancel := context.WithTimeout(ctx, *rampUp+*duration)
+	defer cancel()
 
 	transport := &http.Transport{MaxIdleConns: 0, MaxIdleConnsPerHost: *players + *baseline + 10, IdleConnTimeout: 30 * time.Second}
 	defer transport.CloseIdleConnections()
 	measureFrom := time.Now().Add(*rampUp)
 
-	// CPU over the measured window: the load tool's own, and the server's when it is ours.
-	var cpu struct {
-		self0, self1, srv0, srv1 time.Duration
-		ok                       bool
-		load0, load1             string
-		mach0, mach1             machineTimes
-		machOK                   bool
-	}
-	cpuDone := make(chan struct{})
-	go func() {
-		defer close(cpuDone)
-		if !sleepCtx(ctx, time.Until(measureFrom)) {
-			return
-		}
-		var ok0, ok1 bool
-		cpu.self0, ok0 = processCPU(os.Getpid())
-		cpu.load0 = loadAverage()
-		var m0, m1 bool
-		cpu.mach0, m0 = machineCPU()
-		if serverPID != 0 {
-			cpu.srv0, ok1 = processCPU(serverPID)
-		}
-		<-ctx.Done()
-		cpu.self1, _ = processCPU(os.Getpid())
-		cpu.load1 = loadAverage()
-		cpu.mach1, m1 = machineCPU()
-		cpu.machOK = m0 && m1
-		if serverPID != 0 {
-			cpu.srv1, _ = processCPU(serverPID)
-		}
-		cpu.ok = ok0 && (serverPID == 0 || ok1)
-	}()
+	cpuDone := watchCPU(ctx, measureFrom, serverPID)
 
 	var wg sync.WaitGroup
 	// crowd starts n players numbered from first, joining evenly over the ramp-up.
@@ -259,28 +258,14 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 		crowd(*baseline, *players, bu, bare, (*virtualPlayer).playBare)
 	}
 	wg.Wait()
-	<-cpuDone
+	cpu := <-cpuDone
 	elapsed := *duration
 	fmt.Fprintf(out, "load: %s, %v measured after a %v ramp-up, pauses 0.25-0.75 s between moves, the Guandan hint read on %.0f%% of the moves\n", u.Host, elapsed, *rampUp, 100**hints)
 	site.report(out, "cardavia", *players, elapsed)
 	if *baseline > 0 {
 		bare.report(out, "bare chi", *baseline, elapsed)
 	}
-	if cpu.ok {
-		all := site.requests + bare.requests
-		self := cpu.self1 - cpu.self0
-		fmt.Fprintf(out, "CPU      load tool %.2f cores, %.3f ms a request (its %d and the bare handler's %d, both ends of those)",
-			self.Seconds()/elapsed.Seconds(), perRequest(self, all), site.requests, bare.requests)
-		if serverPID != 0 {
-			srv := cpu.srv1 - cpu.srv0
-			fmt.Fprintf(out, "; server %.2f cores, %.3f ms a request", srv.Seconds()/elapsed.Seconds(), perRequest(srv, site.requests))
-		}
-		fmt.Fprintf(out, "; load average %s -> %s, %d cores", cpu.load0, cpu.load1, runtime.NumCPU())
-		if busy, steal, ok := busyAndSteal(cpu.mach0, cpu.mach1); cpu.machOK && ok {
-			fmt.Fprintf(out, ", %.0f %% busy, %.1f %% stolen by the hypervisor", busy, steal)
-		}
-		fmt.Fprintln(out)
-	}
+	cpu.report(out, elapsed, site.requests, bare.requests, serverPID != 0)
 	if *maxErrors >= 0 && site.errors > *maxErrors {
 		return fmt.Errorf("load: %d errors, at most %d allowed", site.errors, *maxErrors)
 	}
@@ -291,6 +276,66 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 		return fmt.Errorf("load: POST p99 %.1f ms, at most %.1f ms allowed", ms(p99), ms(*maxPostP99))
 	}
 	return nil
+}
+
+// cpuWindow is the CPU used over a run's measured window: the load tool's own, the server's
+// when it is ours, and the machine's.
+type cpuWindow struct {
+	self0, self1, srv0, srv1 time.Duration
+	ok                       bool
+	load0, load1             string
+	mach0, mach1             machineTimes
+	machOK                   bool
+}
+
+// watchCPU reads the CPU times at from and when ctx ends, and then sends them.
+func watchCPU(ctx context.Context, from time.Time, serverPID int) <-chan cpuWindow {
+	done := make(chan cpuWindow, 1)
+	go func() {
+		var cpu cpuWindow
+		defer func() { done <- cpu }()
+		if !sleepCtx(ctx, time.Until(from)) {
+			return
+		}
+		var ok0, ok1 bool
+		cpu.self0, ok0 = processCPU(os.Getpid())
+		cpu.load0 = loadAverage()
+		var m0, m1 bool
+		cpu.mach0, m0 = machineCPU()
+		if serverPID != 0 {
+			cpu.srv0, ok1 = processCPU(serverPID)
+		}
+		<-ctx.Done()
+		cpu.self1, _ = processCPU(os.Getpid())
+		cpu.load1 = loadAverage()
+		cpu.mach1, m1 = machineCPU()
+		cpu.machOK = m0 && m1
+		if serverPID != 0 {
+			cpu.srv1, _ = processCPU(serverPID)
+		}
+		cpu.ok = ok0 && (serverPID == 0 || ok1)
+	}()
+	return done
+}
+
+// report prints the window's CPU: the tool's for all requests (the site's and the bare
+// handler's, both ends of those), the server's for the site's.
+func (cpu cpuWindow) report(out io.Writer, elapsed time.Duration, site, bare int, server bool) {
+	if !cpu.ok {
+		return
+	}
+	self := cpu.self1 - cpu.self0
+	fmt.Fprintf(out, "CPU      load tool %.2f cores, %.3f ms a request (its %d and the bare handler's %d, both ends of those)",
+		self.Seconds()/elapsed.Seconds(), perRequest(self, site+bare), site, bare)
+	if server {
+		srv := cpu.srv1 - cpu.srv0
+		fmt.Fprintf(out, "; server %.2f cores, %.3f ms a request", srv.Seconds()/elapsed.Seconds(), perRequest(srv, site))
+	}
+	fmt.Fprintf(out, "; load average %s -> %s, %d cores", cpu.load0, cpu.load1, runtime.NumCPU())
+	if busy, steal, ok := busyAndSteal(cpu.mach0, cpu.mach1); cpu.machOK && ok {
+		fmt.Fprintf(out, ", %.0f %% busy, %.1f %% stolen by the hypervisor", busy, steal)
+	}
+	fmt.Fprintln(out)
 }
 
 func perRequest(d time.Duration, n int) float64 {
@@ -307,31 +352,36 @@ var serverCommand = exec.Command
 // spawnServer starts this binary as the server on a free loopback port, with a fresh bolt
 // store in a temporary directory, its log in a file there (as an operator's would be: one
 // line a request) and X-Forwarded-For trusted, so that each virtual player has its own POST
-// limit. stop ends it (SIGTERM, then a kill) and removes the directory.
-func spawnServer() (addr string, pid int, stop func(), err error) {
+// limit. Its metrics listener, with the profiler, is on another free loopback port (metrics),
+// for the server's memory and profiles. stop ends it (SIGTERM, then a kill) and removes the
+// directory.
+func spawnServer() (addr, metrics string, pid int, stop func(), err error) {
 	self, err := os.Executable()
 	if err != nil {
-		return "", 0, nil, err
+		return "", "", 0, nil, err
 	}
 	data, err := os.MkdirTemp("", "cardavia-load-")
 	if err != nil {
-		return "", 0, nil, err
+		return "", "", 0, nil, err
 	}
-	if addr, err = freeLoopbackAddr(); err != nil {
+	if addr, err = freeLoopbackAddr(); err == nil {
+		metrics, err = freeLoopbackAddr()
+	}
+	if err != nil {
 		os.RemoveAll(data)
-		return "", 0, nil, err
+		return "", "", 0, nil, err
 	}
 	logFile, err := os.Create(filepath.Join(data, "server.log"))
 	if err != nil {
 		os.RemoveAll(data)
-		return "", 0, nil, err
+		return "", "", 0, nil, err
 	}
-	cmd := serverCommand(self, "-addr", addr, "-data", filepath.Join(data, "db"), "-metrics-addr", "off", "-client-ip-header", "X-Forwarded-For")
+	cmd := serverCommand(self, "-addr", addr, "-data", filepath.Join(data, "db"), "-metrics-addr", metrics, "-pprof", "true", "-client-ip-header", "X-Forwarded-For")
 	cmd.Stdout, cmd.Stderr = logFile, logFile
 	if err := cmd.Start(); err != nil {
 		logFile.Close()
 		os.RemoveAll(data)
-		return "", 0, nil, err
+		return "", "", 0, nil, err
 	}
 	stop = func() {
 		_ = cmd.Process.Signal(syscall.SIGTERM)
@@ -347,10 +397,10 @@ func spawnServer() (addr string, pid int, stop func(), err error) {
 		os.RemoveAll(data)
 	}
 	if waitHealthy(addr, 200) {
-		return addr, cmd.Process.Pid, stop, nil
+		return addr, metrics, cmd.Process.Pid, stop, nil
 	}
 	stop()
-	return "", 0, nil, fmt.Errorf("load: the spawned server on %s never became healthy", addr)
+	return "", "", 0, nil, fmt.Errorf("load: the spawned server on %s never became healthy", addr)
 }
 
 // freeLoopbackAddr is a loopback address whose port nobody listens on now, for a server

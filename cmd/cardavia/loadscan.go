@@ -331,6 +331,11 @@ func readButton(t *htmlTag, formAction string) scannedButton {
 // when a form asks for cards to be selected and none are, follows the page's hint link first.
 func chooseForm(body []byte, prefix string, rng *rand.Rand) (formChoice, bool) {
 	forms, hint, hasHint := scanPage(body, prefix)
+	return chooseAmong(forms, hint, hasHint, rng)
+}
+
+// chooseAmong is chooseForm's choice among forms already read.
+func chooseAmong(forms []scannedForm, hint string, hasHint bool, rng *rand.Rand) (formChoice, bool) {
 	var choices []formChoice
 	var needsCards bool
 	for _, f := range forms {
@@ -398,10 +403,11 @@ type guandanTable struct {
 	passAction string
 }
 
-// scanGuandanTable reads a Guandan table page for ownGuandanPlay. The felt's plays are those in
-// the seats' action boxes (data-act) before the replay of the AI's turns (data-before,
+// scanGuandanTable reads a Guandan table page for ownGuandanPlay: its play form is the one that
+// posts to play (the solo table's or a shared table's). The felt's plays are those in the
+// seats' action boxes (data-act) before the replay of the AI's turns (data-before,
 // data-step), leaving out a box of the trick before (class "last").
-func scanGuandanTable(body []byte) (gt guandanTable, ok bool) {
+func scanGuandanTable(body []byte, play string) (gt guandanTable, ok bool) {
 	s := tagScanner{b: body, only: []string{"section", "div", "form", "input", "button"}}
 	inForm, inLast, felt := false, false, true
 	for s.next() {
@@ -433,7 +439,7 @@ func scanGuandanTable(body []byte) (gt guandanTable, ok bool) {
 				gt.felt = append(gt.felt, r)
 			}
 		case "form":
-			if action := t.attrVal("action"); t.is("method", "post") && action == "/guandan/play" {
+			if action := t.attrVal("action"); t.is("method", "post") && action == play {
 				inForm, gt.action = true, action
 			}
 		case "input":
@@ -466,7 +472,12 @@ func scanGuandanTable(body []byte) (gt guandanTable, ok bool) {
 // ok is false when the page is no table to play at; the server refuses what this gets wrong
 // with a notice, never an error.
 func ownGuandanPlay(body []byte, rng *rand.Rand) (formChoice, bool) {
-	gt, ok := scanGuandanTable(body)
+	return ownGuandanPlayAt(body, "/guandan/play", rng)
+}
+
+// ownGuandanPlayAt is ownGuandanPlay at the table whose play form posts to play.
+func ownGuandanPlayAt(body []byte, play string, rng *rand.Rand) (formChoice, bool) {
+	gt, ok := scanGuandanTable(body, play)
 	if !ok {
 		return formChoice{}, false
 	}
