@@ -551,3 +551,27 @@ func TestSharedTableTalk(t *testing.T) {
 		t.Error("phrases older than a minute still shown")
 	}
 }
+
+// A seat at one table is no seat at another: the session names the visitor, the table's own
+// seats say where they sit.
+func TestSharedTableSeatFromAnotherTable(t *testing.T) {
+	ts := newSite(t)
+	sara, ali, eve := ts.as("Sara"), ts.as("Ali"), ts.as("Eve")
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	other := eve.openTable("asnas", "beginner", 0)
+	eve.post(other+"/start", nil)
+	r := sara.view(path)
+	move := rootOf(r, "data-move")
+	for _, seat := range []string{"", "0", rootOf(r, "data-to-act")} {
+		form := url.Values{"move": {move}, "verb": {"look"}}
+		if seat != "" {
+			form.Set("seat", seat)
+		}
+		wantErrorPage(t, eve.post(path+"/move", form), http.StatusForbidden)
+	}
+	if got := rootOf(sara.view(path), "data-move"); got != move {
+		t.Fatal("a visitor seated at another table changed this one")
+	}
+}
