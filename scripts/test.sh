@@ -144,6 +144,8 @@ if [ -z "$kept_up" ]; then echo "500 players: POST p99 above 50 ms in 10 runs ou
 echo "   met in run $kept_up"
 echo "== a crowd: 1,000 virtual players for 20 s against a server of its own, no error allowed"
 "$load_bin" load -spawn -players 1000 -duration 20s -ramp 5s -max-errors 0
+echo "== shared tables: 50 tables of four players, each with its live connection open, no error allowed"
+"$load_bin" load -spawn -tables 50 -duration 15s -ramp 5s -max-errors 0
 echo "== durability: 200 players, the server killed with SIGKILL five times, no acknowledged move lost"
 "$load_bin" crashtest -players 200 -kills 5
 rm -rf "$(dirname "$load_bin")"
