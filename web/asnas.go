@@ -52,11 +52,12 @@ func decisionSeed(m asnas.Match, seat int) uint64 {
 
 // asnasTable shows the visitor's table, dealing a new match for a new visitor.
 func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
-	a, _, err := s.asnasFor(r).open(s, w, r)
+	a, sh, err := s.asnasFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
 	t := views.AsnasTable{View: humanView(a.Match()), Move: a.Token(), Log: a.DealLog(), Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice"))}
+	t.Learn = sh.Stats.Matches == 0
 	t.AI = s.asnasAIPanel(r, a.Match())
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = true

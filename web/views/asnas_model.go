@@ -24,6 +24,8 @@ type AsnasTable struct {
 	Notice Notice
 	// AI is the panel about the AI players: their level and the coach.
 	AI AsnasAIPanel
+	// Learn offers the lesson: the visitor has never finished a match.
+	Learn bool
 }
 
 // seatOrder is the order seats appear in the page: North, West, East, then You, which reads

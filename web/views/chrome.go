@@ -34,6 +34,8 @@ type Chrome struct {
 	Section string
 	// SkipToHand adds a second skip link, to the visitor's hand ("#hand"), on table pages.
 	SkipToHand bool
+	// Learn loads the lessons' stylesheet (a lesson page).
+	Learn bool
 }
 
 // SettingsForm is what the settings page shows besides the chrome.

@@ -70,6 +70,8 @@ type GuandanTable struct {
 	Returnable gd.Set
 	// Level is the AI level form.
 	Level GuandanLevelChoice
+	// Learn offers the lesson: the visitor has never finished a match.
+	Learn bool
 	// Open are the other seats' hands, shown only by the replay of a deal that is over, when
 	// every card has been played or laid down for all to see.
 	Open [4]gd.Set
