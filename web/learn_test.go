@@ -198,7 +198,7 @@ func TestAsnasLessonBadInput(t *testing.T) {
 func TestLessonOffered(t *testing.T) {
 	ts := newSite(t)
 	offered := func(path, within string) bool {
-		return ts.get(path).doc.Find(within + ` a[data-link="learn"][href="/asnas/learn"]`).Length() == 1
+		return ts.get(path).doc.Find(within+` a[data-link="learn"][href="/asnas/learn"]`).Length() == 1
 	}
 	if !offered("/asnas", "") || !offered("/", `[data-game-card="asnas"]`) || !offered("/asnas/rules", "") {
 		t.Fatal("a newcomer is not offered the lesson at the table, on the home page and on the rules page")
