@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/learn"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -181,4 +182,106 @@ func (s *Server) newcomer(r *http.Request, game string) bool {
 		sh, _, err = guandanGame.loadShelf(r.Context(), s, id)
 	}
 	return err != nil || sh.Stats.Matches == 0
+}
+
+// guandanLessonNotices are the engine's refusals of a play that the lesson explains in the
+// table's own words (its notices) before a second try.
+var guandanLessonNotices = map[string]bool{"empty": true, "illegal": true, "nobeat": true, "choose": true}
+
+// guandanLearn shows a step of the Guandan lesson, with the reason the last move was turned
+// down: ?wrong=move for a legal move that is not the step's, or the name of the table's notice
+// for a play the engine refused.
+func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
+	l := learn.Guandan()
+	n, err := s.lessonStep(r, "guandan", l.Len())
+	if err != nil {
+		return err
+	}
+	ch := s.chrome(r, "guandan")
+	ch.Learn = true
+	if n > l.Len() {
+		return s.render(w, r, http.StatusOK, views.LearnDonePage(ch, views.Lesson{Game: "guandan", Step: n, Steps: l.Len()}))
+	}
+	st, pos, err := l.At(n)
+	if err != nil {
+		return err
+	}
+	p := views.GuandanLesson{Lesson: lessonOf("guandan", n, l.Len(), st), Replay: pos.Moved}
+	m := pos.Match
+	p.Table = views.GuandanTable{View: m.View(0), Log: pos.Deal[pos.Since:], Deal: pos.Deal, Arrange: views.ArrangeRank}
+	if p.Table.MustReturn() {
+		p.Table.Returnable = gd.Returnable(m.Level, m.Hands[0])
+	}
+	switch wrong := r.URL.Query().Get("wrong"); {
+	case st.Reads():
+	case wrong == "move":
+		p.Lesson.Wrong = "learn.guandan." + st.Key + ".wrong"
+	case guandanLessonNotices[wrong]:
+		p.Lesson.Wrong = "guandan.notice." + wrong
+	}
+	return s.render(w, r, http.StatusOK, views.GuandanLearnPage(ch, p))
+}
+
+// guandanLearnMove is a move made at a step of the Guandan lesson, through the same fields as
+// at the table (the cards' ids) and the button pressed (act). The engine judges it: a play it
+// refuses comes back with the table's notice and a second try; a legal move that is not the
+// step's with the step's reason; the move asked for goes on.
+func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error {
+	l := learn.Guandan()
+	n, err := formStep(w, r, l.Len())
+	if err != nil {
+		return err
+	}
+	cards, err := parseCardIDs(r.PostForm["card"])
+	if err != nil {
+		return err
+	}
+	var a gd.Action
+	act := r.PostFormValue("act")
+	if r.PostFormValue("verb") == "continue" {
+		act = "continue" // the bubble's Continue, the same button in every lesson
+	}
+	switch act {
+	case "continue":
+		if st, _, _ := l.At(n); st.Reads() {
+			return s.advanceLesson(w, r, "guandan", n)
+		}
+		return badRequest("continue on a step that asks for a move")
+	case "play":
+		a = gd.Action{Kind: gd.ActPlay, Cards: cards}
+	case "pass":
+		a = gd.Action{Kind: gd.ActPass}
+	case "next":
+		a = gd.Action{Kind: gd.ActNextDeal}
+	case "return":
+		if cards.Len() != 1 {
+			return badRequest("a return is exactly one card")
+		}
+		a = gd.Action{Kind: gd.ActReturn, Card: cards.Cards()[0]}
+	default:
+		return badRequest("unknown lesson action")
+	}
+	o, err := l.Try(n, a)
+	switch o {
+	case learn.Right:
+		return s.advanceLesson(w, r, "guandan", n)
+	case learn.Wrong:
+		http.Redirect(w, r, lessonURL("guandan", n, "move"), http.StatusSeeOther)
+		return nil
+	}
+	var refused *guandanRefusal
+	if errors.As(refusal(err, cards), &refused) {
+		http.Redirect(w, r, lessonURL("guandan", n, refused.notice.String()), http.StatusSeeOther)
+		return nil
+	}
+	return err
+}
+
+// guandanLearnShow makes the move a step asks for on the visitor's behalf ("Show me").
+func (s *Server) guandanLearnShow(w http.ResponseWriter, r *http.Request) error {
+	n, err := formStep(w, r, learn.Guandan().Len())
+	if err != nil {
+		return err
+	}
+	return s.advanceLesson(w, r, "guandan", n)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/cardavia/cardavia/i18n"
+	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/learn"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -209,5 +210,131 @@ func TestLessonOffered(t *testing.T) {
 	}
 	if !offered("/asnas/rules", "") {
 		t.Error("the rules page no longer links to the lesson")
+	}
+}
+
+// guandanForm is the lesson form of an action: the button pressed and the cards' ids.
+func guandanForm(step int, a gd.Action) url.Values {
+	f := url.Values{"step": {strconv.Itoa(step)}}
+	switch a.Kind {
+	case gd.ActPlay:
+		f.Set("act", "play")
+		for _, c := range a.Cards.Cards() {
+			f.Add("card", strconv.Itoa(int(c)))
+		}
+	case gd.ActPass:
+		f.Set("act", "pass")
+	case gd.ActNextDeal:
+		f.Set("act", "next")
+	case gd.ActReturn:
+		f.Set("act", "return")
+		f.Set("card", strconv.Itoa(int(a.Card)))
+	default:
+		f.Set("verb", "continue")
+	}
+	return f
+}
+
+// TestGuandanLessonWalk walks the whole Guandan lesson through the real router in every
+// language, making each step's move with the table's own fields (the cards' ids, the button
+// pressed). At each step asking for a move, the button to press is highlighted and the cards
+// to select are in the hand; no cards at all come back with the table's notice, and a legal
+// move other than the step's with the step's reason, neither changing the table.
+func TestGuandanLessonWalk(t *testing.T) {
+	l := learn.Guandan()
+	for _, loc := range i18n.Locales {
+		t.Run(loc.Code, func(t *testing.T) {
+			ts := newSite(t)
+			path := "/guandan/learn"
+			for n := 1; n <= l.Len(); n++ {
+				st, pos, _ := l.At(n)
+				p := ts.lessonPage(path, loc.Code, n)
+				bubble := strings.TrimSpace(p.doc.Find(".lesson-text").Text())
+				if want := views.LessonText(i18n.WithLocale(t.Context(), loc), "guandan", st.Key, st.Args); bubble != want {
+					t.Errorf("step %d: bubble %q, want %q", n, bubble, want)
+				}
+				want := l.Expected(n)
+				if !st.Reads() {
+					verb, _, _ := strings.Cut(st.Move, " ")
+					if target := p.doc.Find(".felt button.learn-target"); target.Length() != 1 || attr(target, "data-action") != verb {
+						t.Fatalf("step %d (%s): the highlighted button is %q, want %q", n, st.Key, attr(target, "data-action"), verb)
+					}
+					for _, c := range append(want.Cards.Cards(), want.Card) {
+						if (want.Kind == gd.ActPlay || want.Kind == gd.ActReturn) && c != 0 && p.doc.Find(`.ghand input[name="card"][value="`+strconv.Itoa(int(c))+`"]`).Length() != 1 {
+							t.Errorf("step %d (%s): card %s cannot be selected", n, st.Key, c)
+						}
+					}
+					before := tableState(p)
+					var wrongs []url.Values
+					if want.Kind == gd.ActPlay || want.Kind == gd.ActPass {
+						wrongs = append(wrongs, url.Values{"step": {strconv.Itoa(n)}, "act": {"play"}})
+						for _, lp := range pos.Match.LegalPlays(0) {
+							if lp.Cards != want.Cards {
+								wrongs = append(wrongs, guandanForm(n, gd.Action{Kind: gd.ActPlay, Cards: lp.Cards}))
+								break
+							}
+						}
+					}
+					if want.Kind == gd.ActReturn {
+						for _, c := range gd.Returnable(pos.Match.Level, pos.Match.Hands[0]).Cards() {
+							if c != want.Card {
+								wrongs = append(wrongs, guandanForm(n, gd.Action{Kind: gd.ActReturn, Card: c}))
+								break
+							}
+						}
+					}
+					for _, f := range wrongs {
+						back := ts.lessonMove("guandan", "move", f)
+						wp := ts.lessonPage(back, loc.Code, n)
+						key := attr(wp.doc.Find("[data-wrong]"), "data-wrong")
+						if f.Get("card") == "" && f.Get("act") == "play" {
+							if key != "guandan.notice.empty" {
+								t.Errorf("step %d: Play with no cards gives %q", n, key)
+							}
+						} else if key != "learn.guandan."+st.Key+".wrong" {
+							t.Errorf("step %d: %v gives %q", n, f, key)
+						}
+						if tableState(wp) != before {
+							t.Errorf("step %d: %v changed the table", n, f)
+						}
+					}
+				}
+				path = ts.lessonMove("guandan", "move", guandanForm(n, want))
+				if path != "/guandan/learn?step="+strconv.Itoa(n+1) {
+					t.Fatalf("step %d (%s): the move leads to %s", n, st.Key, path)
+				}
+			}
+			end := ts.lessonPage("/guandan/learn", loc.Code, l.Len()+1)
+			if end.doc.Find(`[data-lesson-done="true"] form[action="/settings/guandan-level"]`).Length() != 1 {
+				t.Error("the lesson's end offers no match against Beginner AI players")
+			}
+			if n, _ := ts.store.Sweep(t.Context(), time.Now().Add(time.Hour)); n != 0 {
+				t.Errorf("the lesson stored %d entries", n)
+			}
+		})
+	}
+}
+
+// TestGuandanLessonBadInput: garbled forms are friendly 4xx pages, never a 500.
+func TestGuandanLessonBadInput(t *testing.T) {
+	ts := newSite(t)
+	for _, c := range []struct {
+		form url.Values
+		want int
+	}{
+		{url.Values{"step": {"3"}, "act": {"dance"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "act": {"play"}, "card": {"999"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "verb": {"continue"}}, http.StatusBadRequest},
+		{url.Values{"step": {"15"}, "act": {"return"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "act": {"pass"}}, http.StatusUnprocessableEntity},
+		{url.Values{"step": {"3"}, "act": {"next"}}, http.StatusConflict},
+		{url.Values{"step": {"40"}, "act": {"pass"}}, http.StatusBadRequest},
+	} {
+		if p := ts.post("/guandan/learn/move", c.form); p.status != c.want || p.doc == nil {
+			t.Errorf("POST %v: status %d, want %d with a page", c.form, p.status, c.want)
+		}
+	}
+	if p := ts.get("/guandan/learn?step=3&wrong=%3Cb%3E"); p.doc.Find("[data-wrong]").Length() != 0 {
+		t.Error("an unknown ?wrong= shows a reason")
 	}
 }

@@ -194,6 +194,10 @@ func (s *Server) routes() chi.Router {
 	r.Post("/guandan/restart", s.handle(s.guandanRestart))
 	r.Get("/guandan/history", s.handle(s.guandanHistory))
 	r.Get("/guandan/replay/{match}/{deal}", s.handle(s.guandanReplay))
+	r.Get("/guandan/learn", s.handle(s.guandanLearn))
+	r.Post("/guandan/learn/move", s.handle(s.guandanLearnMove))
+	r.Post("/guandan/learn/show", s.handle(s.guandanLearnShow))
+	r.Post("/guandan/learn/restart", s.handle(s.restartLesson("guandan")))
 	return r
 }
 

@@ -8,6 +8,7 @@ import (
 
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
 // Lesson is what every lesson page shows besides the table: where the visitor is in the
@@ -76,6 +77,16 @@ func lessonArg(ctx context.Context, a string) string {
 		if n, err := strconv.Atoi(name); err == nil {
 			return seatName(ctx, n)
 		}
+	case "gseat":
+		if n, err := strconv.Atoi(name); err == nil {
+			return gSeat(ctx, n)
+		}
+	case "card":
+		if c, err := gd.ParseCard(name); err == nil {
+			return cardName(ctx, c)
+		}
+	case "kind":
+		return i18n.T(ctx, "guandan.kind."+name)
 	}
 	return a
 }
@@ -99,3 +110,30 @@ func (p AsnasLesson) DealNext() bool {
 	_, ok := p.Table.LastResult()
 	return ok && !p.Table.View.Over
 }
+
+// GuandanLesson is a Guandan lesson page: the lesson's step over the real table.
+type GuandanLesson struct {
+	Lesson Lesson
+	// Table is the step's position as the visitor sees it, rendered by the table's own
+	// components.
+	Table GuandanTable
+	// Replay tells whether the page replays what the other seats did since the visitor's move.
+	Replay bool
+}
+
+// Asks tells whether the button of action is the one the step asks for.
+func (p GuandanLesson) Asks(action GuandanAction) bool {
+	verb, _, _ := strings.Cut(p.Lesson.Move, " ")
+	return verb == string(action)
+}
+
+// DealNext tells whether the step's table waits for the next deal.
+func (p GuandanLesson) DealNext() bool { return p.Table.DealOver() && !p.Table.MatchOver() }
+
+// lessonSequences are the Guandan lesson's pictures of the three kinds of sequence, drawn at
+// the lesson's level (2) without a wild card: the straight, the tube and the plate.
+var lessonSequences = mustPlays([]struct{ cards, reading string }{
+	{"4S 5H 6C 7D 8S", "straight:8"},
+	{"5S 5D 6H 6C 7S 7D", "tube:7"},
+	{"8C 8D 8H 9H 9S 9C", "plate:9"},
+})
