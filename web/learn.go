@@ -76,6 +76,14 @@ func lessonURL(game string, step int, wrong string) string {
 	return u
 }
 
+// lessonStepURL is the page of game's step n, "" when there is no such step (n is 0).
+func lessonStepURL(game string, n int) string {
+	if n < 1 {
+		return ""
+	}
+	return lessonURL(game, n, "")
+}
+
 // advanceLesson goes on to the step after step: the progress is kept, and the answer is the
 // next step's page.
 func (s *Server) advanceLesson(w http.ResponseWriter, r *http.Request, game string, step int) error {

@@ -338,3 +338,45 @@ func TestGuandanLessonBadInput(t *testing.T) {
 		t.Error("an unknown ?wrong= shows a reason")
 	}
 }
+
+// TestHintAndCoachLinkToTheLesson: the Guandan hint of a play links to the lesson step that
+// explains its kind of combination, and the As-Nas coach to the step on how hands rank.
+func TestHintAndCoachLinkToTheLesson(t *testing.T) {
+	ts := newSite(t)
+	var p page
+	for range 40 {
+		p = ts.get("/guandan?hint=1")
+		if p.doc.Find(`.ghint[data-hint="true"]`).Length() == 1 {
+			break
+		}
+		ts.playHint(ts.get("/guandan")) // a pass, or the next deal's table
+	}
+	if p.doc.Find(`.ghint[data-hint="true"]`).Length() != 1 {
+		t.Fatal("no hint of a play in 40 moves")
+	}
+	href := attr(p.doc.Find(`.ghint a[data-link="learn-why"]`), "href")
+	step, err := strconv.Atoi(strings.TrimPrefix(href, "/guandan/learn?step="))
+	if err != nil {
+		t.Fatalf("the hint's why link is %q", href)
+	}
+	st, _, err := learn.Guandan().At(step)
+	if err != nil || len(st.Explains) == 0 {
+		t.Fatalf("the hint links to step %d (%v), which explains no combination", step, err)
+	}
+	label := strings.TrimSpace(p.doc.Find(".ghint").Text())
+	found := false
+	for _, kind := range st.Explains {
+		found = found || strings.Contains(strings.ToLower(label), strings.ToLower(i18n.T(i18n.WithLocale(t.Context(), i18n.Locales[0]), "guandan.kind."+kind)))
+	}
+	if !found {
+		t.Errorf("the hint %q links to step %d, which explains %v", label, step, st.Explains)
+	}
+	ts.lessonPage(href, "en", step)
+
+	ts.get("/asnas")
+	c := ts.get("/asnas?coach=1")
+	want := "/asnas/learn?step=" + strconv.Itoa(learn.Asnas().StepOf("hands"))
+	if got := attr(c.doc.Find(`#coach a[data-link="learn-why"]`), "href"); got != want {
+		t.Errorf("the coach's why link is %q, want %q", got, want)
+	}
+}

@@ -58,7 +58,7 @@ func step(s Step) asnasBeat { return asnasBeat{step: &s} }
 var asnasScript = []asnasBeat{
 	deal(3, "shah shah shah bibi bibi", "as as sarbaz sarbaz couli", "as bibi sarbaz couli couli", "as shah bibi sarbaz couli"),
 	step(Step{Key: "ranks", Marks: []string{"ranks"}, Args: []string{"rank:as", "rank:shah", "rank:bibi", "rank:sarbaz", "rank:couli"}}),
-	step(Step{Key: "ranking", Marks: []string{"ranking"}}),
+	step(Step{Key: "ranking", Marks: []string{"ranking"}, Explains: []string{"hands"}}),
 	step(Step{Key: "look", Move: "look", Marks: []string{"hand", "pot", "button"}, Args: []string{"seat:3"}}),
 	step(Step{Key: "call", Move: "call", Marks: []string{"hand", "highbet", "button"}, Args: []string{"cat:full-house", "rank:shah", "rank:bibi"}}),
 	ai(1, asnas.Raise), ai(2, asnas.Fold), ai(3, asnas.Call),
@@ -174,6 +174,9 @@ func wholePack(hands [asnas.NumSeats]asnas.Hand) error {
 
 // Len is the number of steps.
 func (l *AsnasLesson) Len() int { return len(l.Steps) }
+
+// StepOf is the number of the first step that explains topic ("hands"), 0 for none.
+func (l *AsnasLesson) StepOf(topic string) int { return stepOf(l.Steps, topic) }
 
 // At is step n (1 to Len) and the position it starts from.
 func (l *AsnasLesson) At(n int) (Step, AsnasPosition, error) {

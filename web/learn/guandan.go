@@ -74,21 +74,21 @@ const guandanSeed = 7
 var guandanScript = []guandanBeat{
 	gstep(Step{Key: "intro", Marks: []string{"seat2", "hand"}}),
 	gstep(Step{Key: "order", Marks: []string{"levels", "hand", "card:2H"}, Args: []string{"card:2H"}}),
-	gstep(Step{Key: "single", Move: "play 3S", Marks: []string{"card:3S", "button"}, Args: []string{"kind:single", "card:3S"}}),
+	gstep(Step{Key: "single", Move: "play 3S", Marks: []string{"card:3S", "button"}, Args: []string{"kind:single", "card:3S"}, Explains: []string{"single"}}),
 	gplay(1, "TC"), gplay(2, "KS"), gpass(3),
 	gstep(Step{Key: "partner", Move: "pass", Marks: []string{"seat2", "trick", "pass"}}),
 	gpass(1),
 	gplay(2, "4C 4D"), gplay(3, "6S 6D"),
-	gstep(Step{Key: "pair", Move: "play 7C 7D", Marks: []string{"card:7C", "card:7D", "trick", "button"}, Args: []string{"kind:pair"}}),
+	gstep(Step{Key: "pair", Move: "play 7C 7D", Marks: []string{"card:7C", "card:7D", "trick", "button"}, Args: []string{"kind:pair"}, Explains: []string{"pair"}}),
 	gpass(1), gpass(2), gpass(3),
-	gstep(Step{Key: "fullhouse", Move: "play 9S 9D 9C 5S 5C", Marks: []string{"card:9S", "card:9D", "card:9C", "card:5S", "card:5C", "button"}, Args: []string{"kind:full-house"}}),
+	gstep(Step{Key: "fullhouse", Move: "play 9S 9D 9C 5S 5C", Marks: []string{"card:9S", "card:9D", "card:9C", "card:5S", "card:5C", "button"}, Args: []string{"kind:full-house"}, Explains: []string{"triple", "full-house"}}),
 	gplay(1, "QS QH QC 3D 3C"), gpass(2), gpass(3),
-	gstep(Step{Key: "bomb", Move: "play 8S 8H 8C 8D", Marks: []string{"card:8S", "card:8H", "card:8C", "card:8D", "trick", "button"}, Args: []string{"kind:bomb"}}),
+	gstep(Step{Key: "bomb", Move: "play 8S 8H 8C 8D", Marks: []string{"card:8S", "card:8H", "card:8C", "card:8D", "trick", "button"}, Args: []string{"kind:bomb"}, Explains: []string{"bomb"}}),
 	gpass(1), gpass(2), gplay(3, "BJ BJ RJ RJ"),
-	gstep(Step{Key: "jokerbomb", Move: "pass", Marks: []string{"trick", "pass"}, Args: []string{"kind:joker-bomb", "kind:straight-flush"}}),
+	gstep(Step{Key: "jokerbomb", Move: "pass", Marks: []string{"trick", "pass"}, Args: []string{"kind:joker-bomb", "kind:straight-flush"}, Explains: []string{"joker-bomb", "straight-flush"}}),
 	gpass(1), gpass(2),
 	gplay(3, "3H 4S 5H 6H 7S"),
-	gstep(Step{Key: "sequences", Marks: []string{"trick", "sequences"}, Args: []string{"kind:straight", "kind:tube", "kind:plate"}}),
+	gstep(Step{Key: "sequences", Marks: []string{"trick", "sequences"}, Args: []string{"kind:straight", "kind:tube", "kind:plate"}, Explains: []string{"straight", "tube", "plate"}}),
 	gstep(Step{Key: "wild", Move: "play JS QD KC AS 2H", Marks: []string{"card:JS", "card:QD", "card:KC", "card:AS", "card:2H", "button"}, Args: []string{"card:2H"}}),
 	gpass(1), gpass(2), gpass(3), gplay(2, "AH"),
 	gstep(Step{Key: "out", Marks: []string{"summary"}}),
@@ -224,6 +224,10 @@ func weakestReturn(m gd.Match, seat int) gd.Card {
 
 // Len is the number of steps.
 func (l *GuandanLesson) Len() int { return len(l.Steps) }
+
+// StepOf is the number of the first step that explains topic (a combination's kind, as
+// gd.Kind names it), 0 for none.
+func (l *GuandanLesson) StepOf(topic string) int { return stepOf(l.Steps, topic) }
 
 // At is step n (1 to Len) and the position it starts from.
 func (l *GuandanLesson) At(n int) (Step, GuandanPosition, error) {

@@ -8,7 +8,10 @@
 // the engine's Apply, so a lesson can never reach a position the rules do not allow.
 package learn
 
-import "errors"
+import (
+	"errors"
+	"slices"
+)
 
 // Step is one step of a lesson.
 type Step struct {
@@ -25,6 +28,20 @@ type Step struct {
 	// Args are the bubble's arguments, each a name the view translates: "rank:shah",
 	// "cat:full-house", "kind:pair", "card:7H".
 	Args []string
+	// Explains names what the step teaches that the table's hint or coach may name: a
+	// Guandan combination's kind ("pair", "bomb"), "hands" for the As-Nas hands. A "why?"
+	// link there leads to the step.
+	Explains []string
+}
+
+// stepOf is the number of the first step that explains topic, 0 for none.
+func stepOf(steps []Step, topic string) int {
+	for i, s := range steps {
+		if slices.Contains(s.Explains, topic) {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // Reads tells whether the step is only read: Continue ends it.

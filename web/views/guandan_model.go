@@ -128,6 +128,8 @@ type GuandanHint struct {
 	// Why is the catalog key of the reason for the move, or ""; WhyArgs its arguments.
 	Why     string
 	WhyArgs []any
+	// Learn is the lesson step that explains the hinted combination, "" for none.
+	Learn string
 }
 
 // MyTurn tells whether the human is to play or pass now.
