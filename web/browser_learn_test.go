@@ -175,3 +175,36 @@ func lessonShots(t *testing.T, base, dir string) {
 		}
 	}
 }
+
+// TestBrowserLessonsEveryStep walks both lessons to their ends with Show me and Continue, on
+// a phone in English and Persian and on a laptop in English, and checks at every step that
+// the bubble, the highlighted cards and the button to press are inside the first screen.
+func TestBrowserLessonsEveryStep(t *testing.T) {
+	site := browserSite(t)
+	browser := startBrowser(t, 6*time.Minute)
+	for _, c := range []struct {
+		lang string
+		w, h int64
+	}{{"en", phoneWidth, phoneHeight}, {"fa", phoneWidth, phoneHeight}, {"en", laptopWidth, laptopHeight}} {
+		for _, game := range []string{"asnas", "guandan"} {
+			tb := lessonTab(t, browser, site.URL, c.w, c.h, c.lang, true)
+			tb.open("/" + game + "/learn")
+			for step := 1; !tb.exists(`[data-lesson-done="true"]`); step++ {
+				where := fmt.Sprintf("%s %s %dx%d step %d", game, c.lang, c.w, c.h, step)
+				s := eval[lessonScreen](tb, lessonScreenScript)
+				if s.Step != fmt.Sprint(step) {
+					t.Fatalf("%s: data-step %q", where, s.Step)
+				}
+				if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide {
+					t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v", where, s.Marks, s.Outside, s.Missing, s.Wide)
+				}
+				if tb.exists(`.lesson-bubble [data-action="show"]`) {
+					tb.load(where, click(`.lesson-bubble [data-action="show"]`))
+				} else {
+					tb.load(where, click(`.lesson-bubble [data-action="continue"]`))
+				}
+			}
+			tb.checkClean(game+" "+c.lang, "")
+		}
+	}
+}
