@@ -120,15 +120,19 @@ func TestAsnasLessonWalk(t *testing.T) {
 				}
 			}
 			end := ts.lessonPage("/asnas/learn", loc.Code, l.Len()+1)
+			// Sweeping everything written before a time to come counts what was stored.
+
 			if end.doc.Find(`[data-lesson-done="true"]`).Length() != 1 {
 				t.Error("the page after the last step is not the lesson's end")
 			}
 			if end.doc.Find(`form[action="/settings/asnas-level"] input[name="level"][value="beginner"]`).Length() != 1 {
 				t.Error("the end offers no match against Beginner AI players")
 			}
-			// Sweeping everything written before a time to come counts what was stored.
-			if n, _ := ts.store.Sweep(t.Context(), time.Now().Add(time.Hour)); n != 0 {
-				t.Errorf("the lesson stored %d entries", n)
+			if loc := ts.location("/settings/asnas-level", url.Values{"level": {"beginner"}, "return": {"/asnas"}}); loc != "/asnas" {
+				t.Errorf("the end's button leads to %s", loc)
+			}
+			if ts.table().doc.Find(`[data-level="beginner"] input[checked], input[data-level="beginner"][checked]`).Length() == 0 {
+				t.Error("after the lesson the table's AI players are not at Beginner")
 			}
 		})
 	}
@@ -305,11 +309,18 @@ func TestGuandanLessonWalk(t *testing.T) {
 				}
 			}
 			end := ts.lessonPage("/guandan/learn", loc.Code, l.Len()+1)
+			if n, _ := ts.store.Sweep(t.Context(), time.Now().Add(time.Hour)); n != 0 {
+				t.Errorf("the lesson stored %d entries", n)
+			}
 			if end.doc.Find(`[data-lesson-done="true"] form[action="/settings/guandan-level"]`).Length() != 1 {
 				t.Error("the lesson's end offers no match against Beginner AI players")
 			}
-			if n, _ := ts.store.Sweep(t.Context(), time.Now().Add(time.Hour)); n != 0 {
-				t.Errorf("the lesson stored %d entries", n)
+			// The end's button: the table, its AI players at Beginner.
+			if loc := ts.location("/settings/guandan-level", url.Values{"level": {"beginner"}, "return": {"/guandan"}}); loc != "/guandan" {
+				t.Errorf("the end's button leads to %s", loc)
+			}
+			if got := attr(ts.get("/guandan").doc.Find("[data-guandan-level]"), "data-guandan-level"); got != "beginner" {
+				t.Errorf("after the lesson the table's level is %q", got)
 			}
 		})
 	}
