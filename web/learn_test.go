@@ -4,6 +4,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -70,6 +71,12 @@ func TestAsnasLessonWalk(t *testing.T) {
 				p = ts.lessonPage(path, loc.Code, n)
 				if p.doc.Find("html").AttrOr("lang", "") != loc.Tag.String() {
 					t.Fatalf("step %d: lang %q", n, p.doc.Find("html").AttrOr("lang", ""))
+				}
+				for seat := 1; seat < 4; seat++ {
+					shown := p.doc.Find(`[data-hand="` + strconv.Itoa(seat) + `"] [data-card]`).Length()
+					if shown > 0 && !slices.Contains(pos.Match.Deal.Revealed(), seat) {
+						t.Errorf("step %d: %d of seat %d's cards face up, not revealed by the engine", n, shown, seat)
+					}
 				}
 				bubble := strings.TrimSpace(p.doc.Find(".lesson-text").Text())
 				if want := views.LessonText(i18n.WithLocale(t.Context(), loc), "asnas", st.Key, st.Args); bubble != want || bubble == "" {
@@ -257,6 +264,7 @@ func TestGuandanLessonWalk(t *testing.T) {
 				if want := views.LessonText(i18n.WithLocale(t.Context(), loc), "guandan", st.Key, st.Args); bubble != want {
 					t.Errorf("step %d: bubble %q, want %q", n, bubble, want)
 				}
+				checkLessonSecrets(t, n, p, pos.Match.View(0))
 				want := l.Expected(n)
 				if !st.Reads() {
 					verb, _, _ := strings.Cut(st.Move, " ")
@@ -390,4 +398,30 @@ func TestHintAndCoachLinkToTheLesson(t *testing.T) {
 	if got := attr(c.doc.Find(`#coach a[data-link="learn-why"]`), "href"); got != want {
 		t.Errorf("the coach's why link is %q, want %q", got, want)
 	}
+}
+
+// checkLessonSecrets: every card face on a Guandan lesson's table is the visitor's own, a card
+// played or paid for all to see, or one laid down at the deal's end; never another seat's.
+func checkLessonSecrets(t *testing.T, step int, p page, v gd.View) {
+	t.Helper()
+	public := v.Played
+	for _, e := range v.Tribute {
+		public.Add(e.Card)
+	}
+	p.doc.Find(".felt [data-card]").Each(func(_ int, c *goquery.Selection) {
+		face := attr(c, "data-card")
+		switch hand, down := c.Closest("[data-hand]"), c.Closest(`[data-public="showdown"]`); {
+		case hand.Length() == 1:
+			if attr(hand, "data-hand") != "0" || !hasFace(v.Hand, face) {
+				t.Errorf("step %d: %s in hand %s", step, face, attr(hand, "data-hand"))
+			}
+		case down.Length() == 1:
+			seat, _ := strconv.Atoi(attr(down, "data-remaining"))
+			if seat < 1 || seat > 3 || !hasFace(v.Remaining[seat], face) {
+				t.Errorf("step %d: %s laid down for seat %d", step, face, seat)
+			}
+		case !hasFace(public, face):
+			t.Errorf("step %d: %s on the felt, neither played nor paid", step, face)
+		}
+	})
 }
