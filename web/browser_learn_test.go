@@ -165,11 +165,7 @@ func lessonShots(t *testing.T, base, dir string) {
 					if tb.exists(`[data-lesson-done="true"]`) {
 						break
 					}
-					if tb.exists(`.lesson-bubble [data-action="show"]`) {
-						tb.load(name, click(`.lesson-bubble [data-action="show"]`))
-					} else {
-						tb.load(name, click(`.lesson-bubble [data-action="continue"]`))
-					}
+					tb.load(name, click(`.lesson-bubble [data-action="show"]`))
 				}
 			}
 		}
@@ -198,11 +194,7 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 				if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide {
 					t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v", where, s.Marks, s.Outside, s.Missing, s.Wide)
 				}
-				if tb.exists(`.lesson-bubble [data-action="show"]`) {
-					tb.load(where, click(`.lesson-bubble [data-action="show"]`))
-				} else {
-					tb.load(where, click(`.lesson-bubble [data-action="continue"]`))
-				}
+				tb.load(where, click(`.lesson-bubble [data-action="show"]`))
 			}
 			tb.checkClean(game+" "+c.lang, "")
 		}

@@ -85,14 +85,14 @@ func TestAsnasLessonWalk(t *testing.T) {
 				move := st.Move
 				if move == "" {
 					move = "continue"
-					if p.doc.Find(`.lesson-bubble form button[data-action="continue"]`).Length() != 1 {
+					if p.doc.Find(`.lesson-bubble form[action="/asnas/learn/show"] button[data-action="show"][data-reads]`).Length() != 1 {
 						t.Errorf("step %d (%s): no Continue in the bubble", n, st.Key)
 					}
 					if p.doc.Find(".felt .actions button").Length() != 0 {
 						t.Errorf("step %d (%s): a step to read offers the table's buttons", n, st.Key)
 					}
 				} else {
-					if p.doc.Find(`form[method="post"] button[data-action="show"]`).Length() != 1 {
+					if p.doc.Find(`form[method="post"][action="/asnas/learn/show"] button[data-action="show"]`).Length() != 1 {
 						t.Errorf("step %d (%s): no Show me", n, st.Key)
 					}
 					target := p.doc.Find(".felt button.learn-target")
