@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/learn"
 	"github.com/cardavia/cardavia/web/views"
@@ -135,6 +136,8 @@ func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
 	if wrong := r.URL.Query().Get("wrong"); wrong != "" {
 		if o, _ := l.Try(n, wrong); o == learn.Wrong {
 			p.Lesson.Wrong = "learn.asnas." + st.Key + ".wrong"
+		} else if !st.Reads() {
+			p.Lesson.Wrong = asnasRefusalKey(wrong)
 		}
 	}
 	return s.render(w, r, http.StatusOK, views.AsnasLearnPage(ch, p))
@@ -151,18 +154,47 @@ func (s *Server) asnasLearnMove(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	verb := r.PostFormValue("verb")
-	switch o, err := l.Try(n, verb); o {
+	if _, err := asnas.ParseVerb(verb); err != nil && verb != "next" && verb != "continue" {
+		return badRequest("unknown verb")
+	}
+	o, err := l.Try(n, verb)
+	switch o {
 	case learn.Right:
 		return s.advanceLesson(w, r, "asnas", n)
 	case learn.Wrong:
 		http.Redirect(w, r, lessonURL("asnas", n, verb), http.StatusSeeOther)
 		return nil
-	default:
-		if errors.Is(err, learn.ErrNoStep) {
-			return badRequest("no such lesson step")
-		}
-		return err
 	}
+	for _, ref := range asnasLessonRefusals {
+		if errors.Is(err, ref.err) {
+			http.Redirect(w, r, lessonURL("asnas", n, ref.name), http.StatusSeeOther)
+			return nil
+		}
+	}
+	return err
+}
+
+// asnasLessonRefusals are the engine's refusals of a verb the lesson explains before a second
+// try (a form the page never offers: the table's buttons are the legal verbs), each with its
+// name in ?wrong= and its words, "learn.asnas.refused.<name>". ErrMatchOver is an ErrOver.
+var asnasLessonRefusals = []struct {
+	err  error
+	name string
+}{
+	{asnas.ErrAlreadyLooked, "looked"},
+	{asnas.ErrIllegal, "illegal"},
+	{asnas.ErrDealNotOver, "notover"},
+	{asnas.ErrOver, "over"},
+}
+
+// asnasRefusalKey is the words of the refusal named in ?wrong=, "" for none.
+func asnasRefusalKey(name string) string {
+	for _, ref := range asnasLessonRefusals {
+		if ref.name == name {
+			return "learn.asnas.refused." + name
+		}
+	}
+	return ""
 }
 
 // asnasLearnShow makes the move a step asks for on the visitor's behalf ("Show me").
@@ -196,6 +228,19 @@ func (s *Server) newcomer(r *http.Request, game string) bool {
 // table's own words (its notices) before a second try.
 var guandanLessonNotices = map[string]bool{"empty": true, "illegal": true, "nobeat": true, "choose": true}
 
+// guandanLessonRefusals are the engine's other refusals, of forms the page never offers (a
+// pass when leading, a card that may not be returned, a move of another phase), explained in
+// the lesson's words, "learn.guandan.refused.<name>", before a second try.
+var guandanLessonRefusals = []struct {
+	err  error
+	name string
+}{
+	{gd.ErrMustLead, "mustlead"},
+	{gd.ErrBadReturn, "badreturn"},
+	{gd.ErrWrongPhase, "phase"},
+	{gd.ErrNotInHand, "notinhand"},
+}
+
 // guandanLearn shows a step of the Guandan lesson, with the reason the last move was turned
 // down: ?wrong=move for a legal move that is not the step's, or the name of the table's notice
 // for a play the engine refused.
@@ -226,6 +271,12 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 		p.Lesson.Wrong = "learn.guandan." + st.Key + ".wrong"
 	case guandanLessonNotices[wrong]:
 		p.Lesson.Wrong = "guandan.notice." + wrong
+	default:
+		for _, ref := range guandanLessonRefusals {
+			if ref.name == wrong {
+				p.Lesson.Wrong = "learn.guandan.refused." + wrong
+			}
+		}
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanLearnPage(ch, p))
 }
@@ -281,6 +332,12 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 	if errors.As(refusal(err, cards), &refused) {
 		http.Redirect(w, r, lessonURL("guandan", n, refused.notice.String()), http.StatusSeeOther)
 		return nil
+	}
+	for _, ref := range guandanLessonRefusals {
+		if errors.Is(err, ref.err) {
+			http.Redirect(w, r, lessonURL("guandan", n, ref.name), http.StatusSeeOther)
+			return nil
+		}
 	}
 	return err
 }

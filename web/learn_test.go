@@ -115,10 +115,15 @@ func TestAsnasLessonWalk(t *testing.T) {
 							t.Errorf("step %d: %s changed the table", n, other)
 						}
 					})
+					// A verb the engine refuses (a form the table never offers) gets the engine's
+					// reason in the lesson's words, and nothing changes.
+					refused, key := "next", "learn.asnas.refused.notover"
 					if pos.Match.DealOver() {
-						if st := ts.post("/asnas/learn/move", url.Values{"step": {strconv.Itoa(n)}, "verb": {"fold"}}); st.status != http.StatusConflict {
-							t.Errorf("step %d: fold after the deal: status %d, want 409", n, st.status)
-						}
+						refused, key = "fold", "learn.asnas.refused.over"
+					}
+					back := ts.lessonMove("asnas", "move", url.Values{"step": {strconv.Itoa(n)}, "verb": {refused}})
+					if rp := ts.lessonPage(back, loc.Code, n); attr(rp.doc.Find("[data-wrong]"), "data-wrong") != key || tableState(rp) != before {
+						t.Errorf("step %d: %s gives %q (want %q) or changes the table", n, refused, attr(rp.doc.Find("[data-wrong]"), "data-wrong"), key)
 					}
 				}
 				path = ts.lessonMove("asnas", "move", url.Values{"step": {strconv.Itoa(n)}, "verb": {move}})
@@ -179,10 +184,11 @@ func TestAsnasLessonBadInput(t *testing.T) {
 		{url.Values{"step": {"abc"}, "verb": {"look"}}, http.StatusBadRequest},
 		{url.Values{"step": {"0"}, "verb": {"look"}}, http.StatusBadRequest},
 		{url.Values{"step": {"99"}, "verb": {"look"}}, http.StatusBadRequest},
-		{url.Values{"step": {"3"}, "verb": {"dance"}}, http.StatusUnprocessableEntity},
-		{url.Values{"step": {"3"}, "verb": {"next"}}, http.StatusConflict},
+		{url.Values{"step": {"3"}, "verb": {"dance"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "verb": {"hold"}}, http.StatusSeeOther},
+		{url.Values{"step": {"4"}, "verb": {"look"}}, http.StatusSeeOther},
 	} {
-		if p := ts.post("/asnas/learn/move", c.form); p.status != c.want || p.doc == nil {
+		if p := ts.post("/asnas/learn/move", c.form); p.status != c.want || (p.doc == nil && c.want != http.StatusSeeOther) {
 			t.Errorf("POST %v: status %d, want %d with a page", c.form, p.status, c.want)
 		}
 	}
@@ -345,16 +351,21 @@ func TestGuandanLessonBadInput(t *testing.T) {
 		{url.Values{"step": {"3"}, "act": {"play"}, "card": {"999"}}, http.StatusBadRequest},
 		{url.Values{"step": {"3"}, "verb": {"continue"}}, http.StatusBadRequest},
 		{url.Values{"step": {"15"}, "act": {"return"}}, http.StatusBadRequest},
-		{url.Values{"step": {"3"}, "act": {"pass"}}, http.StatusUnprocessableEntity},
-		{url.Values{"step": {"3"}, "act": {"next"}}, http.StatusConflict},
+		{url.Values{"step": {"3"}, "act": {"pass"}}, http.StatusSeeOther},
+		{url.Values{"step": {"3"}, "act": {"next"}}, http.StatusSeeOther},
 		{url.Values{"step": {"40"}, "act": {"pass"}}, http.StatusBadRequest},
 	} {
-		if p := ts.post("/guandan/learn/move", c.form); p.status != c.want || p.doc == nil {
+		if p := ts.post("/guandan/learn/move", c.form); p.status != c.want || (p.doc == nil && c.want != http.StatusSeeOther) {
 			t.Errorf("POST %v: status %d, want %d with a page", c.form, p.status, c.want)
 		}
 	}
 	if p := ts.get("/guandan/learn?step=3&wrong=%3Cb%3E"); p.doc.Find("[data-wrong]").Length() != 0 {
 		t.Error("an unknown ?wrong= shows a reason")
+	}
+	// A pass when leading gets the engine's reason, in the lesson's words.
+	back := ts.lessonMove("guandan", "move", url.Values{"step": {"3"}, "act": {"pass"}})
+	if got := attr(ts.lessonPage(back, "en", 3).doc.Find("[data-wrong]"), "data-wrong"); got != "learn.guandan.refused.mustlead" {
+		t.Errorf("a pass when leading gives %q", got)
 	}
 }
 
