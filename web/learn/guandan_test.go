@@ -99,3 +99,28 @@ func TestGuandanWrongMoves(t *testing.T) {
 		t.Errorf("step 0: %v", err)
 	}
 }
+
+// TestGuandanReturnAnyWeakest: at the return, any of the weakest cards is right (they differ
+// only by suit); a stronger card that may be returned is Wrong.
+func TestGuandanReturnAnyWeakest(t *testing.T) {
+	l := Guandan()
+	n := l.Len()
+	_, p, _ := l.At(n)
+	want := l.Expected(n)
+	m := p.Match
+	var same, stronger int
+	for _, c := range gd.Returnable(m.Level, m.Hands[0]).Cards() {
+		o, err := l.Try(n, gd.Action{Kind: gd.ActReturn, Card: c})
+		switch weakest := gd.CardStrength(c, m.Level) == gd.CardStrength(want.Card, m.Level); {
+		case weakest && o == Right:
+			same++
+		case !weakest && o == Wrong:
+			stronger++
+		default:
+			t.Errorf("returning %s: %v, %v", c, o, err)
+		}
+	}
+	if same == 0 || stronger == 0 {
+		t.Errorf("%d weakest and %d stronger returnable cards: the step teaches no choice", same, stronger)
+	}
+}
