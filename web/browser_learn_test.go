@@ -173,15 +173,17 @@ func lessonShots(t *testing.T, base, dir string) {
 }
 
 // TestBrowserLessonsEveryStep walks both lessons to their ends with Show me and Continue, on
-// a phone in English and Persian and on a laptop in English, and checks at every step that
-// the bubble, the highlighted cards and the button to press are inside the first screen.
+// a phone in all six languages and on a laptop in English, and checks at every step that
+// the bubble, the highlighted cards and the button to press are inside the first screen; at
+// every step where the table offers another button than the one asked for, it presses that
+// one first and checks the same of the page that explains why not.
 func TestBrowserLessonsEveryStep(t *testing.T) {
 	site := browserSite(t)
-	browser := startBrowser(t, 6*time.Minute)
+	browser := startBrowser(t, 10*time.Minute)
 	for _, c := range []struct {
 		lang string
 		w, h int64
-	}{{"en", phoneWidth, phoneHeight}, {"fa", phoneWidth, phoneHeight}, {"en", laptopWidth, laptopHeight}} {
+	}{{"en", phoneWidth, phoneHeight}, {"sv", phoneWidth, phoneHeight}, {"es", phoneWidth, phoneHeight}, {"fa", phoneWidth, phoneHeight}, {"da", phoneWidth, phoneHeight}, {"zh", phoneWidth, phoneHeight}, {"en", laptopWidth, laptopHeight}} {
 		for _, game := range []string{"asnas", "guandan"} {
 			tb := lessonTab(t, browser, site.URL, c.w, c.h, c.lang, true)
 			tb.open("/" + game + "/learn")
@@ -193,6 +195,17 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 				}
 				if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide {
 					t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v", where, s.Marks, s.Outside, s.Missing, s.Wide)
+				}
+				const other = `.felt .actions button[data-action]:not(.learn-target):not([data-action="return"])`
+				if tb.exists(other) {
+					tb.load(where+" wrong", click(other))
+					w := eval[lessonScreen](tb, lessonScreenScript)
+					if w.Step != s.Step || !tb.exists("[data-wrong]") {
+						t.Errorf("%s: another button leads to step %q, reason shown %v", where, w.Step, tb.exists("[data-wrong]"))
+					}
+					if len(w.Outside) > 0 || len(w.Missing) > 0 || w.Wide {
+						t.Errorf("%s, a move turned down: outside the first screen %q, missing %q, sideways %v", where, w.Outside, w.Missing, w.Wide)
+					}
 				}
 				tb.load(where, click(`.lesson-bubble [data-action="show"]`))
 			}
