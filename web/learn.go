@@ -140,6 +140,7 @@ func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
 			p.Lesson.Wrong = asnasRefusalKey(wrong)
 		}
 	}
+	p.Replay = p.Replay && p.Lesson.Wrong == "" // the others' moves were shown the first time
 	return s.render(w, r, http.StatusOK, views.AsnasLearnPage(ch, p))
 }
 
@@ -278,6 +279,7 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
+	p.Replay = p.Replay && p.Lesson.Wrong == "" // the others' moves were shown the first time
 	return s.render(w, r, http.StatusOK, views.GuandanLearnPage(ch, p))
 }
 

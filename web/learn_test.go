@@ -114,6 +114,9 @@ func TestAsnasLessonWalk(t *testing.T) {
 						if tableState(wp) != before {
 							t.Errorf("step %d: %s changed the table", n, other)
 						}
+						if wp.doc.Find("[data-replay]").Length() != 0 {
+							t.Errorf("step %d: the page explaining %s replays the others' moves again", n, other)
+						}
 					})
 					// A verb the engine refuses (a form the table never offers) gets the engine's
 					// reason in the lesson's words, and nothing changes.
@@ -314,6 +317,9 @@ func TestGuandanLessonWalk(t *testing.T) {
 						}
 						if tableState(wp) != before {
 							t.Errorf("step %d: %v changed the table", n, f)
+						}
+						if wp.doc.Find("template[data-replay]").Length() != 0 {
+							t.Errorf("step %d: the page explaining %v replays the others' moves again", n, f)
 						}
 					}
 				}
