@@ -15,7 +15,7 @@ import (
 
 // files are the static files, addressed by their plain names ("app.css", "cards/asnas/as.svg").
 //
-//go:embed app.css app.js guandan.css guandan.js favicon.svg cards history
+//go:embed app.css app.js guandan.css guandan.js learn.css favicon.svg cards history
 var files embed.FS
 
 // Asset is one embedded file under its hashed name.

@@ -55,7 +55,7 @@ func decisionSeed(m asnas.Match, seat int) uint64 {
 
 // asnasTable shows the visitor's table, dealing a new match for a new visitor.
 func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
-	a, _, err := s.asnasFor(r).open(s, w, r)
+	a, sh, err := s.asnasFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -63,6 +63,7 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 	if t.AI, err = s.asnasAIPanel(w, r, a.Match()); err != nil {
 		return err
 	}
+	t.Learn = sh.Stats.Matches == 0
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = true
 	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))

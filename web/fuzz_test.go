@@ -295,6 +295,18 @@ func (fx *fuzzFixture) seeds() []fuzzSeed {
 		post("/asnas/move", "move="+move+"&verb=look")
 		post("/guandan/pass", "move="+move)
 	}
+	// The lessons: steps in and out of range, every verb and action, cards of anyone's.
+	for _, step := range []string{"1", "3", "15", "16", "0", "-1", "99999999999999999999", "x", ""} {
+		post("/asnas/learn/move", "step="+step+"&verb=look")
+		post("/asnas/learn/show", "step="+step)
+		post("/guandan/learn/move", "step="+step+"&act=play&card="+own0)
+		post("/guandan/learn/show", "step="+step)
+	}
+	for _, act := range []string{"play", "pass", "return", "next", "dance", ""} {
+		post("/guandan/learn/move", "step=3&act="+act+"&card="+own0+"&card="+theirs)
+		post("/asnas/learn/move", "step=4&verb="+act)
+	}
+	post("/asnas/learn/restart", "")
 	post("/asnas/move", "move="+am+"&move=7&verb=look&verb=fold")
 	post("/asnas/move", "move=7&move="+am+"&verb=look")
 	post("/asnas/move", "move="+am+";verb=look")
@@ -336,7 +348,8 @@ func (fx *fuzzFixture) seeds() []fuzzSeed {
 		"/guandan?arrange=plan&hint=1", "/guandan?card=" + own0 + "&card=" + theirs + "&card=108&card=-1",
 		"/guandan?arrange=suit&notice=choose&card=" + own0, "/guandan?hint=%ff&arrange=%00", "/asnas?notice=stale",
 		"/asnas?notice=%3Cscript%3E", "/%ff%fe", "/%09/evil.example", "/" + strings.Repeat("a", 4000), "/a?%zz",
-		"/asnas/move", "/guandan/play",
+		"/asnas/move", "/guandan/play", "/asnas/learn", "/guandan/learn?step=15", "/asnas/learn?step=16",
+		"/asnas/learn?step=99&wrong=%3Cscript%3E", "/guandan/learn?step=3&wrong=nobeat", "/guandan/learn/move",
 	} {
 		for _, method := range []string{"GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS"} {
 			add(method, target, "", "", 1, "", "fa")

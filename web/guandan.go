@@ -55,7 +55,7 @@ func guandanSeed(m gd.Match, seat int) uint64 {
 // only changes what is shown, never the match: the arrangement of the hand, cards to show
 // selected, a hint, a notice.
 func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
-	g, _, err := guandanGameFor(r).open(s, w, r)
+	g, sh, err := guandanGameFor(r).open(s, w, r)
 	if err != nil {
 		return err
 	}
@@ -70,6 +70,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		Deal:    g.DealLog(),
 		Climb:   s.guandanClimb(r, g),
 		Level:   guandanLevelChoice(r, "/guandan"),
+		Learn:   sh.Stats.Matches == 0,
 	}
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.

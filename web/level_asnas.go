@@ -7,6 +7,7 @@ import (
 
 	aiasnas "github.com/cardavia/cardavia/ai/asnas"
 	"github.com/cardavia/cardavia/rules/asnas"
+	"github.com/cardavia/cardavia/web/learn"
 	"github.com/cardavia/cardavia/web/views"
 )
 
@@ -89,6 +90,7 @@ func (s *Server) asnasAIPanel(w http.ResponseWriter, r *http.Request, m asnas.Ma
 		return p, err
 	}
 	c := &views.AsnasCoach{Known: a.Known, Opponents: a.Opponents, WinPct: 100 * a.Win, TiePct: 100 * a.Tie, SharePct: 100 * a.Share}
+	c.Learn = lessonStepURL("asnas", learn.Asnas().StepOf("hands"))
 	for _, vc := range a.Master {
 		c.Master = append(c.Master, views.AsnasCoachVerb{Verb: vc.Verb, Pct: 100 * vc.Chance})
 	}

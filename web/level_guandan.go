@@ -8,6 +8,7 @@ import (
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/record"
 	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/learn"
 	"github.com/cardavia/cardavia/web/views"
 )
 
@@ -85,6 +86,9 @@ func (s *Server) guandanAdvice(r *http.Request, level aiguandan.Level, m gd.Matc
 	h := &views.GuandanHint{Pass: a.Kind != gd.ActPlay, Why: why.CatalogKey()}
 	if !h.Pass {
 		h.Cards, h.Reading = a.Cards, a.Reading
+	}
+	if !h.Pass {
+		h.Learn = lessonStepURL("guandan", learn.Guandan().StepOf(h.Reading.Kind.String()))
 	}
 	switch why.Key {
 	case aiguandan.ReasonStops:

@@ -26,7 +26,11 @@ func (s *Server) chrome(r *http.Request, section string) views.Chrome {
 }
 
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
-	return s.render(w, r, http.StatusOK, views.HomePage(s.chrome(r, "home"), games()))
+	gs := games()
+	for i := range gs {
+		gs[i].Learn = s.newcomer(r, gs[i].ID)
+	}
+	return s.render(w, r, http.StatusOK, views.HomePage(s.chrome(r, "home"), gs))
 }
 
 func (s *Server) rules(w http.ResponseWriter, r *http.Request) error {

@@ -206,6 +206,10 @@ func (s *Server) routes() chi.Router {
 	r.Post("/asnas/restart", s.handle(s.asnasRestart))
 	r.Get("/asnas/history", s.handle(s.asnasHistory))
 	r.Get("/asnas/replay/{match}/{deal}", s.handle(s.asnasReplay))
+	r.Get("/asnas/learn", s.handle(s.asnasLearn))
+	r.Post("/asnas/learn/move", s.handle(s.asnasLearnMove))
+	r.Post("/asnas/learn/show", s.handle(s.asnasLearnShow))
+	r.Post("/asnas/learn/restart", s.handle(s.restartLesson("asnas")))
 
 	r.Get("/guandan", s.handle(s.guandanTable))
 	r.Get("/guandan/selection", s.handle(s.guandanSelection))
@@ -241,6 +245,10 @@ func (s *Server) routes() chi.Router {
 	r.Post("/guandan/tables/{table}/pass", s.handle(s.guandanPass))
 	r.Post("/guandan/tables/{table}/return", s.handle(s.guandanReturn))
 	r.Post("/guandan/tables/{table}/next", s.handle(s.guandanNext))
+	r.Get("/guandan/learn", s.handle(s.guandanLearn))
+	r.Post("/guandan/learn/move", s.handle(s.guandanLearnMove))
+	r.Post("/guandan/learn/show", s.handle(s.guandanLearnShow))
+	r.Post("/guandan/learn/restart", s.handle(s.restartLesson("guandan")))
 	return r
 }
 

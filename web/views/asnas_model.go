@@ -27,6 +27,8 @@ type AsnasTable struct {
 	// Path is a shared table's page ("/asnas/tables/<id>"), where its forms post; empty for
 	// the solo table, /asnas.
 	Path string
+	// Learn offers the lesson: the visitor has never finished a match.
+	Learn bool
 }
 
 // Others are the other three seats in the order the page shows them: opposite, the seat before

@@ -38,6 +38,8 @@ type Chrome struct {
 	// seconds (a shared table while the others play); app.js cancels it and follows the
 	// table's events instead.
 	Refresh int
+	// Learn loads the lessons' stylesheet (a lesson page).
+	Learn bool
 }
 
 // SettingsForm is what the settings page shows besides the chrome.

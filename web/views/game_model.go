@@ -37,6 +37,8 @@ type Game struct {
 	Fan []string
 	// Pictures is what the rules page draws with the game's card art.
 	Pictures RulesPictures
+	// Learn offers the game's lesson on its card: the visitor has never finished a match.
+	Learn bool
 }
 
 // RulesPictures names the drawn part of a rules page.

@@ -73,6 +73,8 @@ type GuandanTable struct {
 	// Path is a shared table's page ("/guandan/tables/<id>"), where its forms post; empty for
 	// the solo table, /guandan.
 	Path string
+	// Learn offers the lesson: the visitor has never finished a match.
+	Learn bool
 	// Open are the other seats' hands, shown only by the replay of a deal that is over, when
 	// every card has been played or laid down for all to see.
 	Open [4]gd.Set
@@ -129,6 +131,8 @@ type GuandanHint struct {
 	// Why is the catalog key of the reason for the move, or ""; WhyArgs its arguments.
 	Why     string
 	WhyArgs []any
+	// Learn is the lesson step that explains the hinted combination, "" for none.
+	Learn string
 }
 
 // MyTurn tells whether the human is to play or pass now.

@@ -28,6 +28,8 @@ type AsnasCoach struct {
 	WinPct, TiePct, SharePct float64
 	// Master is what the Master level would do, verb by verb.
 	Master []AsnasCoachVerb
+	// Learn is the lesson step that explains how hands rank.
+	Learn string
 }
 
 // AsnasCoachVerb is one verb Master would choose, with its probability in percent.

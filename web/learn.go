@@ -1,0 +1,354 @@
+package web
+
+import (
+	"errors"
+	"net/http"
+	"strconv"
+
+	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/learn"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// learnCookie keeps how far the visitor got in each lesson, so that they can leave and come
+// back. It is a cookie of its own, signed and encrypted like the session's, holding a step
+// number per game and nothing else: a lesson's position is rebuilt from its step, so there
+// is nothing to store on the server, and a lost or doctored cookie only starts the lesson
+// again.
+const learnCookie = "cardavia-learn"
+
+// lessonProgress is the step the visitor reached in game's lesson of n steps: 1 for a new
+// visitor or a cookie that does not decode, and never beyond the page after the last step.
+func (s *Server) lessonProgress(r *http.Request, game string, n int) int {
+	sess, err := s.sessions.Get(r, learnCookie)
+	if err != nil {
+		return 1
+	}
+	v, _ := sess.Values[game].(string)
+	step, err := strconv.Atoi(v)
+	if err != nil || step < 1 || step > n+1 {
+		return 1
+	}
+	return step
+}
+
+// saveLessonProgress remembers step as the visitor's place in game's lesson.
+func (s *Server) saveLessonProgress(w http.ResponseWriter, r *http.Request, game string, step int) error {
+	sess, _ := s.sessions.Get(r, learnCookie) // a cookie that does not decode is replaced
+	sess.Options.Secure = r.TLS != nil || s.cfg.SecureCookies
+	sess.Values[game] = strconv.Itoa(step)
+	return sess.Save(r, w)
+}
+
+// lessonStep is the step a lesson page shows: the one in ?step= (any step of the lesson, or
+// the page after the last), else the visitor's progress. A step that is not a number of the
+// lesson is a 404 page: it names a page that does not exist.
+func (s *Server) lessonStep(r *http.Request, game string, n int) (int, error) {
+	q := r.URL.Query().Get("step")
+	if q == "" {
+		return s.lessonProgress(r, game, n), nil
+	}
+	step, err := strconv.Atoi(q)
+	if err != nil || step < 1 || step > n+1 {
+		return 0, errNotFound
+	}
+	return step, nil
+}
+
+// formStep reads the step a lesson's form was made for.
+func formStep(w http.ResponseWriter, r *http.Request, n int) (int, error) {
+	if err := parseMoveForm(w, r); err != nil {
+		return 0, err
+	}
+	step, err := strconv.Atoi(r.PostFormValue("step"))
+	if err != nil || step < 1 || step > n {
+		return 0, badRequest("missing or garbled lesson step")
+	}
+	return step, nil
+}
+
+// lessonURL is the page of a step, with the move just turned down, if any.
+func lessonURL(game string, step int, wrong string) string {
+	u := "/" + game + "/learn?step=" + strconv.Itoa(step)
+	if wrong != "" {
+		u += "&wrong=" + wrong
+	}
+	return u
+}
+
+// lessonStepURL is the page of game's step n, "" when there is no such step (n is 0).
+func lessonStepURL(game string, n int) string {
+	if n < 1 {
+		return ""
+	}
+	return lessonURL(game, n, "")
+}
+
+// advanceLesson goes on to the step after step: the progress is kept, and the answer is the
+// next step's page.
+func (s *Server) advanceLesson(w http.ResponseWriter, r *http.Request, game string, step int) error {
+	if err := s.saveLessonProgress(w, r, game, step+1); err != nil {
+		return err
+	}
+	http.Redirect(w, r, lessonURL(game, step+1, ""), http.StatusSeeOther)
+	return nil
+}
+
+// restartLesson starts game's lesson again.
+func (s *Server) restartLesson(game string) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		if err := parseMoveForm(w, r); err != nil {
+			return err
+		}
+		if err := s.saveLessonProgress(w, r, game, 1); err != nil {
+			return err
+		}
+		http.Redirect(w, r, lessonURL(game, 1, ""), http.StatusSeeOther)
+		return nil
+	}
+}
+
+// lessonOf is a step of a lesson as the page's model has it.
+func lessonOf(game string, n, steps int, st learn.Step) views.Lesson {
+	return views.Lesson{Game: game, Step: n, Steps: steps, Key: st.Key, Args: st.Args, Marks: st.Marks, Move: st.Move}
+}
+
+// asnasLearn shows a step of the As-Nas lesson, with the reason the move in ?wrong= was not
+// the one asked for (judged again here, so the query cannot put other words on the page).
+func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
+	l := learn.Asnas()
+	n, err := s.lessonStep(r, "asnas", l.Len())
+	if err != nil {
+		return err
+	}
+	ch := s.chrome(r, "asnas")
+	ch.Learn = true
+	if n > l.Len() {
+		return s.render(w, r, http.StatusOK, views.LearnDonePage(ch, views.Lesson{Game: "asnas", Step: n, Steps: l.Len()}))
+	}
+	st, pos, err := l.At(n)
+	if err != nil {
+		return err
+	}
+	p := views.AsnasLesson{Lesson: lessonOf("asnas", n, l.Len(), st), Replay: pos.Moved}
+	p.Table = views.AsnasTable{View: seatView(pos.Match, soloSeat), Log: pos.Log}
+	if wrong := r.URL.Query().Get("wrong"); wrong != "" {
+		if o, _ := l.Try(n, wrong); o == learn.Wrong {
+			p.Lesson.Wrong = "learn.asnas." + st.Key + ".wrong"
+		} else if !st.Reads() {
+			p.Lesson.Wrong = asnasRefusalKey(wrong)
+		}
+	}
+	p.Replay = p.Replay && p.Lesson.Wrong == "" // the others' moves were shown the first time
+	return s.render(w, r, http.StatusOK, views.AsnasLearnPage(ch, p))
+}
+
+// asnasLearnMove is a move made at a step of the As-Nas lesson: the move asked for goes on to
+// the next step; another legal one comes back to the same step with the reason; one the
+// engine refuses (a form the page never offers) is the engine's error page, as at the table.
+// Nothing of the visitor's real match is touched.
+func (s *Server) asnasLearnMove(w http.ResponseWriter, r *http.Request) error {
+	l := learn.Asnas()
+	n, err := formStep(w, r, l.Len())
+	if err != nil {
+		return err
+	}
+	verb := r.PostFormValue("verb")
+	if _, err := asnas.ParseVerb(verb); err != nil && verb != "next" && verb != "continue" {
+		return badRequest("unknown verb")
+	}
+	o, err := l.Try(n, verb)
+	switch o {
+	case learn.Right:
+		return s.advanceLesson(w, r, "asnas", n)
+	case learn.Wrong:
+		http.Redirect(w, r, lessonURL("asnas", n, verb), http.StatusSeeOther)
+		return nil
+	}
+	for _, ref := range asnasLessonRefusals {
+		if errors.Is(err, ref.err) {
+			http.Redirect(w, r, lessonURL("asnas", n, ref.name), http.StatusSeeOther)
+			return nil
+		}
+	}
+	return err
+}
+
+// asnasLessonRefusals are the engine's refusals of a verb the lesson explains before a second
+// try (a form the page never offers: the table's buttons are the legal verbs), each with its
+// name in ?wrong= and its words, "learn.asnas.refused.<name>". ErrMatchOver is an ErrOver.
+var asnasLessonRefusals = []struct {
+	err  error
+	name string
+}{
+	{asnas.ErrAlreadyLooked, "looked"},
+	{asnas.ErrIllegal, "illegal"},
+	{asnas.ErrDealNotOver, "notover"},
+	{asnas.ErrOver, "over"},
+}
+
+// asnasRefusalKey is the words of the refusal named in ?wrong=, "" for none.
+func asnasRefusalKey(name string) string {
+	for _, ref := range asnasLessonRefusals {
+		if ref.name == name {
+			return "learn.asnas.refused." + name
+		}
+	}
+	return ""
+}
+
+// asnasLearnShow makes the move a step asks for on the visitor's behalf ("Show me").
+func (s *Server) asnasLearnShow(w http.ResponseWriter, r *http.Request) error {
+	n, err := formStep(w, r, learn.Asnas().Len())
+	if err != nil {
+		return err
+	}
+	return s.advanceLesson(w, r, "asnas", n)
+}
+
+// newcomer tells whether the visitor has never finished a match of game: they are offered
+// its lesson. A store that cannot be read offers it too (a line of text, nothing more).
+func (s *Server) newcomer(r *http.Request, game string) bool {
+	id := visitorFrom(r.Context()).id
+	if id == "" {
+		return true
+	}
+	var sh shelf
+	var err error
+	switch game {
+	case asnasGame.game:
+		sh, _, err = asnasGame.loadShelf(r.Context(), s, id)
+	case guandanGame.game:
+		sh, _, err = guandanGame.loadShelf(r.Context(), s, id)
+	}
+	return err != nil || sh.Stats.Matches == 0
+}
+
+// guandanLessonNotices are the engine's refusals of a play that the lesson explains in the
+// table's own words (its notices) before a second try.
+var guandanLessonNotices = map[string]bool{"empty": true, "illegal": true, "nobeat": true, "choose": true}
+
+// guandanLessonRefusals are the engine's other refusals, of forms the page never offers (a
+// pass when leading, a card that may not be returned, a move of another phase), explained in
+// the lesson's words, "learn.guandan.refused.<name>", before a second try.
+var guandanLessonRefusals = []struct {
+	err  error
+	name string
+}{
+	{gd.ErrMustLead, "mustlead"},
+	{gd.ErrBadReturn, "badreturn"},
+	{gd.ErrWrongPhase, "phase"},
+	{gd.ErrNotInHand, "notinhand"},
+}
+
+// guandanLearn shows a step of the Guandan lesson, with the reason the last move was turned
+// down: ?wrong=move for a legal move that is not the step's, or the name of the table's notice
+// for a play the engine refused.
+func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
+	l := learn.Guandan()
+	n, err := s.lessonStep(r, "guandan", l.Len())
+	if err != nil {
+		return err
+	}
+	ch := s.chrome(r, "guandan")
+	ch.Learn = true
+	if n > l.Len() {
+		return s.render(w, r, http.StatusOK, views.LearnDonePage(ch, views.Lesson{Game: "guandan", Step: n, Steps: l.Len()}))
+	}
+	st, pos, err := l.At(n)
+	if err != nil {
+		return err
+	}
+	p := views.GuandanLesson{Lesson: lessonOf("guandan", n, l.Len(), st), Replay: pos.Moved}
+	m := pos.Match
+	p.Table = views.GuandanTable{View: m.View(0), Log: pos.Deal[pos.Since:], Deal: pos.Deal, Arrange: views.ArrangeRank}
+	if p.Table.MustReturn() {
+		p.Table.Returnable = gd.Returnable(m.Level, m.Hands[0])
+	}
+	switch wrong := r.URL.Query().Get("wrong"); {
+	case st.Reads():
+	case wrong == "move":
+		p.Lesson.Wrong = "learn.guandan." + st.Key + ".wrong"
+	case guandanLessonNotices[wrong]:
+		p.Lesson.Wrong = "guandan.notice." + wrong
+	default:
+		for _, ref := range guandanLessonRefusals {
+			if ref.name == wrong {
+				p.Lesson.Wrong = "learn.guandan.refused." + wrong
+			}
+		}
+	}
+	p.Replay = p.Replay && p.Lesson.Wrong == "" // the others' moves were shown the first time
+	return s.render(w, r, http.StatusOK, views.GuandanLearnPage(ch, p))
+}
+
+// guandanLearnMove is a move made at a step of the Guandan lesson, through the same fields as
+// at the table (the cards' ids) and the button pressed (act). The engine judges it: a play it
+// refuses comes back with the table's notice and a second try; a legal move that is not the
+// step's with the step's reason; the move asked for goes on.
+func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error {
+	l := learn.Guandan()
+	n, err := formStep(w, r, l.Len())
+	if err != nil {
+		return err
+	}
+	cards, err := parseCardIDs(r.PostForm["card"])
+	if err != nil {
+		return err
+	}
+	var a gd.Action
+	act := r.PostFormValue("act")
+	if r.PostFormValue("verb") == "continue" {
+		act = "continue" // the bubble's Continue, the same button in every lesson
+	}
+	switch act {
+	case "continue":
+		if st, _, _ := l.At(n); st.Reads() {
+			return s.advanceLesson(w, r, "guandan", n)
+		}
+		return badRequest("continue on a step that asks for a move")
+	case "play":
+		a = gd.Action{Kind: gd.ActPlay, Cards: cards}
+	case "pass":
+		a = gd.Action{Kind: gd.ActPass}
+	case "next":
+		a = gd.Action{Kind: gd.ActNextDeal}
+	case "return":
+		if cards.Len() != 1 {
+			return badRequest("a return is exactly one card")
+		}
+		a = gd.Action{Kind: gd.ActReturn, Card: cards.Cards()[0]}
+	default:
+		return badRequest("unknown lesson action")
+	}
+	o, err := l.Try(n, a)
+	switch o {
+	case learn.Right:
+		return s.advanceLesson(w, r, "guandan", n)
+	case learn.Wrong:
+		http.Redirect(w, r, lessonURL("guandan", n, "move"), http.StatusSeeOther)
+		return nil
+	}
+	var refused *guandanRefusal
+	if errors.As(refusal(err, cards), &refused) {
+		http.Redirect(w, r, lessonURL("guandan", n, refused.notice.String()), http.StatusSeeOther)
+		return nil
+	}
+	for _, ref := range guandanLessonRefusals {
+		if errors.Is(err, ref.err) {
+			http.Redirect(w, r, lessonURL("guandan", n, ref.name), http.StatusSeeOther)
+			return nil
+		}
+	}
+	return err
+}
+
+// guandanLearnShow makes the move a step asks for on the visitor's behalf ("Show me").
+func (s *Server) guandanLearnShow(w http.ResponseWriter, r *http.Request) error {
+	n, err := formStep(w, r, learn.Guandan().Len())
+	if err != nil {
+		return err
+	}
+	return s.advanceLesson(w, r, "guandan", n)
+}

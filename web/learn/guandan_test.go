@@ -1,0 +1,126 @@
+package learn
+
+import (
+	"errors"
+	"testing"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// TestGuandanLessonIsARealMatch walks the lesson making each step's move: every move is one
+// the engine accepts at the visitor's turn, the plays are the combinations each step names
+// (by the engine's reading), and the first deal ends with the visitor first and North second,
+// which promotes their team three levels (RULES.md "Promotion"), so that the second deal
+// opens with a double tribute the visitor answers with a return.
+func TestGuandanLessonIsARealMatch(t *testing.T) {
+	l := Guandan()
+	kinds := map[string]gd.Kind{"single": gd.Single, "pair": gd.Pair, "fullhouse": gd.FullHouse, "bomb": gd.Bomb, "wild": gd.Straight}
+	for n := 1; n <= l.Len(); n++ {
+		s, p, err := l.At(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := l.Expected(n)
+		if !s.Reads() && want.Kind != gd.ActNextDeal && p.Match.ToAct() != 0 {
+			t.Errorf("step %d (%s): seat %d is to act", n, s.Key, p.Match.ToAct())
+		}
+		if k, ok := kinds[s.Key]; ok {
+			_, ev, err := p.Match.Apply(want)
+			if err != nil || len(ev) == 0 || ev[0].Play.Reading.Kind != k {
+				t.Errorf("step %d (%s): the play is read %v (%v), want %v", n, s.Key, ev, err, k)
+			}
+		}
+		if o, err := l.Try(n, want); !s.Reads() && (o != Right || err != nil) {
+			t.Errorf("step %d (%s): the expected move gives %v, %v", n, s.Key, o, err)
+		}
+	}
+	_, wild, _ := l.At(10)
+	if !l.Expected(10).Cards.Has(gd.NewCard(gd.Two, gd.Hearts, 0)) || !gd.NewCard(gd.Two, gd.Hearts, 0).IsWild(wild.Match.Level) {
+		t.Error("the wild step's straight holds no wild card")
+	}
+	_, over, _ := l.At(11)
+	if got := over.Match.Finish; len(got) != 2 || got[0] != 0 || got[1] != 2 {
+		t.Errorf("the first deal's finish %v, want you then North", got)
+	}
+	_, second, _ := l.At(l.Len())
+	m := second.Match
+	if m.Levels != [2]gd.Rank{gd.Five, gd.Two} || m.Level != gd.Five {
+		t.Errorf("second deal at %v, levels %v, want 5 and [5 2]", m.Level, m.Levels)
+	}
+	paid := 0
+	for _, e := range m.TributeLog {
+		if e.Kind == gd.EvTribute {
+			paid++
+		}
+	}
+	if paid != 2 || m.Phase() != gd.PhaseReturn || m.ToAct() != 0 {
+		t.Errorf("second deal: %d tributes, phase %v, seat %d to act; want a double tribute and the visitor to return", paid, m.Phase(), m.ToAct())
+	}
+	if !gd.CanReturn(m.Level, m.Hands[0], l.Expected(l.Len()).Card) {
+		t.Error("the return asked for is not one the rules allow")
+	}
+}
+
+// TestGuandanWrongMoves: a legal play that is not the step's is Wrong; cards that are no
+// combination, or do not beat the trick, are Refused with the engine's error.
+func TestGuandanWrongMoves(t *testing.T) {
+	l := Guandan()
+	play := func(cards string) gd.Action {
+		return gd.Action{Kind: gd.ActPlay, Cards: mustCards(cards)}
+	}
+	cases := []struct {
+		step int
+		a    gd.Action
+		want Outcome
+		err  error
+	}{
+		{3, play("7C"), Wrong, nil},
+		{3, play("3S 7C"), Refused, gd.ErrIllegalPlay},
+		{3, gd.Action{Kind: gd.ActPass}, Refused, gd.ErrMustLead},
+		{4, play("AS"), Wrong, nil},
+		{4, play("7C"), Refused, gd.ErrDoesNotBeat},
+		{5, play("9S 9D"), Wrong, nil},
+		{10, play("JS QD KC AS"), Refused, gd.ErrIllegalPlay},
+		{15, gd.Action{Kind: gd.ActReturn, Card: mustCards("RJ").Cards()[0]}, Refused, gd.ErrBadReturn},
+		{1, play("3S"), Wrong, nil},
+	}
+	for _, c := range cases {
+		o, err := l.Try(c.step, c.a)
+		if o != c.want || (c.err != nil && !errors.Is(err, c.err)) {
+			t.Errorf("step %d %v: %v, %v; want %v, %v", c.step, c.a, o, err, c.want, c.err)
+		}
+	}
+	// Either copy of a card will do.
+	_, p, _ := l.At(3)
+	if !p.Match.Hands[0].Has(mustCards("3S").Cards()[0]) {
+		t.Fatal("the visitor holds no 3S")
+	}
+	if _, err := l.Try(0, play("3S")); !errors.Is(err, ErrNoStep) {
+		t.Errorf("step 0: %v", err)
+	}
+}
+
+// TestGuandanReturnAnyWeakest: at the return, any of the weakest cards is right (they differ
+// only by suit); a stronger card that may be returned is Wrong.
+func TestGuandanReturnAnyWeakest(t *testing.T) {
+	l := Guandan()
+	n := l.Len()
+	_, p, _ := l.At(n)
+	want := l.Expected(n)
+	m := p.Match
+	var same, stronger int
+	for _, c := range gd.Returnable(m.Level, m.Hands[0]).Cards() {
+		o, err := l.Try(n, gd.Action{Kind: gd.ActReturn, Card: c})
+		switch weakest := gd.CardStrength(c, m.Level) == gd.CardStrength(want.Card, m.Level); {
+		case weakest && o == Right:
+			same++
+		case !weakest && o == Wrong:
+			stronger++
+		default:
+			t.Errorf("returning %s: %v, %v", c, o, err)
+		}
+	}
+	if same == 0 || stronger == 0 {
+		t.Errorf("%d weakest and %d stronger returnable cards: the step teaches no choice", same, stronger)
+	}
+}

@@ -1,0 +1,444 @@
+package web
+
+import (
+	"math/rand/v2"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+
+	"github.com/cardavia/cardavia/i18n"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/learn"
+	"github.com/cardavia/cardavia/web/views"
+)
+
+// lessonPage fetches a lesson page in a language and checks it is the step wanted.
+func (ts *testSite) lessonPage(path, lang string, step int) page {
+	ts.t.Helper()
+	p := ts.get(path, "Accept-Language", lang)
+	if p.status != http.StatusOK {
+		ts.t.Fatalf("GET %s: status %d", path, p.status)
+	}
+	root := p.doc.Find("[data-lesson]")
+	if root.Length() != 1 || attr(root, "data-step") != strconv.Itoa(step) {
+		ts.t.Fatalf("GET %s: data-step %q, want %d", path, attr(root, "data-step"), step)
+	}
+	return p
+}
+
+// lessonMove posts a move and returns where the answer sends the visitor.
+func (ts *testSite) lessonMove(game, action string, form url.Values) string {
+	ts.t.Helper()
+	p := ts.post("/"+game+"/learn/"+action, form)
+	if p.status != http.StatusSeeOther {
+		ts.t.Fatalf("POST %s %v: status %d, want 303", action, form, p.status)
+	}
+	return p.header.Get("Location")
+}
+
+// tableState is what a wrong move must leave as it was: the seats' cards, stakes and the pot.
+func tableState(p page) string {
+	var b strings.Builder
+	p.doc.Find(".felt [data-hand], .felt .seat-facts, .felt .pot, .felt .highbet").Each(func(_ int, s *goquery.Selection) {
+		b.WriteString(s.Text())
+	})
+	return b.String()
+}
+
+// TestAsnasLessonWalk walks the whole As-Nas lesson through the real router in every
+// language: at each step the bubble is in the page's language and names a highlighted
+// button to press; another legal move is turned down with the step's reason and changes
+// nothing; the move asked for goes on to the next step; and the page after the last step is
+// the lesson's end. No match of the visitor's is stored on the way.
+func TestAsnasLessonWalk(t *testing.T) {
+	l := learn.Asnas()
+	for _, loc := range i18n.Locales {
+		t.Run(loc.Code, func(t *testing.T) {
+			ts := newSite(t)
+			p := ts.lessonPage("/asnas/learn", loc.Code, 1)
+			if got := attr(p.doc.Find("[data-lesson]"), "data-steps"); got != strconv.Itoa(l.Len()) {
+				t.Fatalf("data-steps %q, want %d", got, l.Len())
+			}
+			path := "/asnas/learn"
+			for n := 1; n <= l.Len(); n++ {
+				st, pos, _ := l.At(n)
+				p = ts.lessonPage(path, loc.Code, n)
+				if p.doc.Find("html").AttrOr("lang", "") != loc.Tag.String() {
+					t.Fatalf("step %d: lang %q", n, p.doc.Find("html").AttrOr("lang", ""))
+				}
+				for seat := 1; seat < 4; seat++ {
+					shown := p.doc.Find(`[data-hand="` + strconv.Itoa(seat) + `"] [data-card]`).Length()
+					if shown > 0 && !slices.Contains(pos.Match.Deal.Revealed(), seat) {
+						t.Errorf("step %d: %d of seat %d's cards face up, not revealed by the engine", n, shown, seat)
+					}
+				}
+				bubble := strings.TrimSpace(p.doc.Find(".lesson-text").Text())
+				if want := views.LessonText(i18n.WithLocale(t.Context(), loc), "asnas", st.Key, st.Args); bubble != want || bubble == "" {
+					t.Errorf("step %d: bubble %q, want %q", n, bubble, want)
+				}
+				move := st.Move
+				if move == "" {
+					move = "continue"
+					if p.doc.Find(`.lesson-bubble form[action="/asnas/learn/show"] button[data-action="show"][data-reads]`).Length() != 1 {
+						t.Errorf("step %d (%s): no Continue in the bubble", n, st.Key)
+					}
+					if p.doc.Find(".felt .actions button").Length() != 0 {
+						t.Errorf("step %d (%s): a step to read offers the table's buttons", n, st.Key)
+					}
+				} else {
+					if p.doc.Find(`form[method="post"][action="/asnas/learn/show"] button[data-action="show"]`).Length() != 1 {
+						t.Errorf("step %d (%s): no Show me", n, st.Key)
+					}
+					target := p.doc.Find(".felt button.learn-target")
+					if target.Length() != 1 || attr(target, "data-action") != move {
+						t.Fatalf("step %d (%s): the highlighted button is %q, want %q", n, st.Key, attr(target, "data-action"), move)
+					}
+					// Every other button the table offers is a legal move the step turns down.
+					before := tableState(p)
+					p.doc.Find(".felt .actions button").Each(func(_ int, b *goquery.Selection) {
+						other := b.AttrOr("value", "")
+						if other == move {
+							return
+						}
+						back := ts.lessonMove("asnas", "move", url.Values{"step": {strconv.Itoa(n)}, "verb": {other}})
+						wp := ts.lessonPage(back, loc.Code, n)
+						if got := attr(wp.doc.Find("[data-wrong]"), "data-wrong"); got != "learn.asnas."+st.Key+".wrong" {
+							t.Errorf("step %d: %s gives the reason %q", n, other, got)
+						}
+						if tableState(wp) != before {
+							t.Errorf("step %d: %s changed the table", n, other)
+						}
+						if wp.doc.Find("[data-replay]").Length() != 0 {
+							t.Errorf("step %d: the page explaining %s replays the others' moves again", n, other)
+						}
+					})
+					// A verb the engine refuses (a form the table never offers) gets the engine's
+					// reason in the lesson's words, and nothing changes.
+					refused, key := "next", "learn.asnas.refused.notover"
+					if pos.Match.DealOver() {
+						refused, key = "fold", "learn.asnas.refused.over"
+					}
+					back := ts.lessonMove("asnas", "move", url.Values{"step": {strconv.Itoa(n)}, "verb": {refused}})
+					if rp := ts.lessonPage(back, loc.Code, n); attr(rp.doc.Find("[data-wrong]"), "data-wrong") != key || tableState(rp) != before {
+						t.Errorf("step %d: %s gives %q (want %q) or changes the table", n, refused, attr(rp.doc.Find("[data-wrong]"), "data-wrong"), key)
+					}
+				}
+				path = ts.lessonMove("asnas", "move", url.Values{"step": {strconv.Itoa(n)}, "verb": {move}})
+				if path != "/asnas/learn?step="+strconv.Itoa(n+1) {
+					t.Fatalf("step %d (%s): %s leads to %s", n, st.Key, move, path)
+				}
+			}
+			end := ts.lessonPage("/asnas/learn", loc.Code, l.Len()+1)
+			// Sweeping everything written before a time to come counts what was stored.
+
+			if end.doc.Find(`[data-lesson-done="true"]`).Length() != 1 {
+				t.Error("the page after the last step is not the lesson's end")
+			}
+			if end.doc.Find(`form[action="/settings/asnas-level"] input[name="level"][value="beginner"]`).Length() != 1 {
+				t.Error("the end offers no match against Beginner AI players")
+			}
+			if loc := ts.location("/settings/asnas-level", url.Values{"level": {"beginner"}, "return": {"/asnas"}}); loc != "/asnas" {
+				t.Errorf("the end's button leads to %s", loc)
+			}
+			if ts.table().doc.Find(`[data-level="beginner"] input[checked], input[data-level="beginner"][checked]`).Length() == 0 {
+				t.Error("after the lesson the table's AI players are not at Beginner")
+			}
+		})
+	}
+}
+
+// TestAsnasLessonShowAndResume: Show me makes the move asked for; the visitor's place is
+// kept, so /asnas/learn brings them back to it; Start again goes back to step 1.
+func TestAsnasLessonShowAndResume(t *testing.T) {
+	ts := newSite(t)
+	for n := 1; n <= 4; n++ {
+		if got := ts.lessonMove("asnas", "show", url.Values{"step": {strconv.Itoa(n)}}); got != "/asnas/learn?step="+strconv.Itoa(n+1) {
+			t.Fatalf("Show me at step %d leads to %s", n, got)
+		}
+	}
+	p := ts.lessonPage("/asnas/learn", "en", 5)
+	if p.doc.Find(".felt [data-hand=\"0\"] [data-card]").Length() != 5 {
+		t.Error("after Look was shown, the visitor's cards are not face up")
+	}
+	// A second visitor's cookie has its own place.
+	other := newClient(t)
+	ts.client, other = other, ts.client
+	ts.lessonPage("/asnas/learn", "en", 1)
+	ts.client = other
+	ts.lessonMove("asnas", "restart", url.Values{})
+	ts.lessonPage("/asnas/learn", "en", 1)
+}
+
+// TestAsnasLessonBadInput: a garbled or foreign step number is a friendly 4xx page, an
+// unknown verb the engine's refusal, a doctored cookie a lesson from the start; never a 500.
+func TestAsnasLessonBadInput(t *testing.T) {
+	ts := newSite(t)
+	for _, c := range []struct {
+		form url.Values
+		want int
+	}{
+		{url.Values{"verb": {"look"}}, http.StatusBadRequest},
+		{url.Values{"step": {"abc"}, "verb": {"look"}}, http.StatusBadRequest},
+		{url.Values{"step": {"0"}, "verb": {"look"}}, http.StatusBadRequest},
+		{url.Values{"step": {"99"}, "verb": {"look"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "verb": {"dance"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "verb": {"hold"}}, http.StatusSeeOther},
+		{url.Values{"step": {"4"}, "verb": {"look"}}, http.StatusSeeOther},
+	} {
+		if p := ts.post("/asnas/learn/move", c.form); p.status != c.want || (p.doc == nil && c.want != http.StatusSeeOther) {
+			t.Errorf("POST %v: status %d, want %d with a page", c.form, p.status, c.want)
+		}
+	}
+	for _, q := range []string{"0", "17", "x", "-1"} {
+		if p := ts.get("/asnas/learn?step=" + q); p.status != http.StatusNotFound {
+			t.Errorf("?step=%s: status %d, want 404", q, p.status)
+		}
+	}
+	// A ?wrong= that is not a move turned down at this step puts nothing on the page.
+	for _, w := range []string{"look", "raise%3Cscript%3E", "continue"} {
+		if p := ts.get("/asnas/learn?step=3&wrong=" + w); p.doc.Find("[data-wrong]").Length() != 0 {
+			t.Errorf("?wrong=%s shows a reason", w)
+		}
+	}
+	req, _ := http.NewRequest(http.MethodGet, ts.srv.URL+"/asnas/learn", nil)
+	req.AddCookie(&http.Cookie{Name: learnCookie, Value: "tampered"})
+	if p := ts.do(req); p.status != http.StatusOK || attr(p.doc.Find("[data-lesson]"), "data-step") != "1" {
+		t.Errorf("a doctored cookie: status %d, step %q", p.status, attr(p.doc.Find("[data-lesson]"), "data-step"))
+	}
+}
+
+// TestLessonOffered: a visitor who has never finished an As-Nas match is offered the lesson
+// at the table and on the home page's card; once they have finished one, only the rules
+// page, which always links to it, still does.
+func TestLessonOffered(t *testing.T) {
+	ts := newSite(t)
+	offered := func(path, within string) bool {
+		return ts.get(path).doc.Find(within+` a[data-link="learn"][href="/asnas/learn"]`).Length() == 1
+	}
+	if !offered("/asnas", "") || !offered("/", `[data-game-card="asnas"]`) || !offered("/asnas/rules", "") {
+		t.Fatal("a newcomer is not offered the lesson at the table, on the home page and on the rules page")
+	}
+	playAsnasToTheEnd(t, ts, rand.New(rand.NewPCG(7, 7)))
+	if offered("/asnas", "") || offered("/", `[data-game-card="asnas"]`) {
+		t.Error("a visitor who finished a match is still offered the lesson")
+	}
+	if !offered("/asnas/rules", "") {
+		t.Error("the rules page no longer links to the lesson")
+	}
+}
+
+// guandanForm is the lesson form of an action: the button pressed and the cards' ids.
+func guandanForm(step int, a gd.Action) url.Values {
+	f := url.Values{"step": {strconv.Itoa(step)}}
+	switch a.Kind {
+	case gd.ActPlay:
+		f.Set("act", "play")
+		for _, c := range a.Cards.Cards() {
+			f.Add("card", strconv.Itoa(int(c)))
+		}
+	case gd.ActPass:
+		f.Set("act", "pass")
+	case gd.ActNextDeal:
+		f.Set("act", "next")
+	case gd.ActReturn:
+		f.Set("act", "return")
+		f.Set("card", strconv.Itoa(int(a.Card)))
+	default:
+		f.Set("verb", "continue")
+	}
+	return f
+}
+
+// TestGuandanLessonWalk walks the whole Guandan lesson through the real router in every
+// language, making each step's move with the table's own fields (the cards' ids, the button
+// pressed). At each step asking for a move, the button to press is highlighted and the cards
+// to select are in the hand; no cards at all come back with the table's notice, and a legal
+// move other than the step's with the step's reason, neither changing the table.
+func TestGuandanLessonWalk(t *testing.T) {
+	l := learn.Guandan()
+	for _, loc := range i18n.Locales {
+		t.Run(loc.Code, func(t *testing.T) {
+			ts := newSite(t)
+			path := "/guandan/learn"
+			for n := 1; n <= l.Len(); n++ {
+				st, pos, _ := l.At(n)
+				p := ts.lessonPage(path, loc.Code, n)
+				bubble := strings.TrimSpace(p.doc.Find(".lesson-text").Text())
+				if want := views.LessonText(i18n.WithLocale(t.Context(), loc), "guandan", st.Key, st.Args); bubble != want {
+					t.Errorf("step %d: bubble %q, want %q", n, bubble, want)
+				}
+				checkLessonSecrets(t, n, p, pos.Match.View(0))
+				want := l.Expected(n)
+				if !st.Reads() {
+					verb, _, _ := strings.Cut(st.Move, " ")
+					if target := p.doc.Find(".felt button.learn-target"); target.Length() != 1 || attr(target, "data-action") != verb {
+						t.Fatalf("step %d (%s): the highlighted button is %q, want %q", n, st.Key, attr(target, "data-action"), verb)
+					}
+					for _, c := range append(want.Cards.Cards(), want.Card) {
+						if (want.Kind == gd.ActPlay || want.Kind == gd.ActReturn) && c != 0 && p.doc.Find(`.ghand input[name="card"][value="`+strconv.Itoa(int(c))+`"]`).Length() != 1 {
+							t.Errorf("step %d (%s): card %s cannot be selected", n, st.Key, c)
+						}
+					}
+					before := tableState(p)
+					var wrongs []url.Values
+					if want.Kind == gd.ActPlay || want.Kind == gd.ActPass {
+						wrongs = append(wrongs, url.Values{"step": {strconv.Itoa(n)}, "act": {"play"}})
+						for _, lp := range pos.Match.LegalPlays(0) {
+							if lp.Cards != want.Cards {
+								wrongs = append(wrongs, guandanForm(n, gd.Action{Kind: gd.ActPlay, Cards: lp.Cards}))
+								break
+							}
+						}
+					}
+					if want.Kind == gd.ActReturn {
+						for _, c := range gd.Returnable(pos.Match.Level, pos.Match.Hands[0]).Cards() {
+							if gd.CardStrength(c, pos.Match.Level) != gd.CardStrength(want.Card, pos.Match.Level) {
+								wrongs = append(wrongs, guandanForm(n, gd.Action{Kind: gd.ActReturn, Card: c}))
+								break
+							}
+						}
+					}
+					for _, f := range wrongs {
+						back := ts.lessonMove("guandan", "move", f)
+						wp := ts.lessonPage(back, loc.Code, n)
+						key := attr(wp.doc.Find("[data-wrong]"), "data-wrong")
+						if f.Get("card") == "" && f.Get("act") == "play" {
+							if key != "guandan.notice.empty" {
+								t.Errorf("step %d: Play with no cards gives %q", n, key)
+							}
+						} else if key != "learn.guandan."+st.Key+".wrong" {
+							t.Errorf("step %d: %v gives %q", n, f, key)
+						}
+						if tableState(wp) != before {
+							t.Errorf("step %d: %v changed the table", n, f)
+						}
+						if wp.doc.Find("template[data-replay]").Length() != 0 {
+							t.Errorf("step %d: the page explaining %v replays the others' moves again", n, f)
+						}
+					}
+				}
+				path = ts.lessonMove("guandan", "move", guandanForm(n, want))
+				if path != "/guandan/learn?step="+strconv.Itoa(n+1) {
+					t.Fatalf("step %d (%s): the move leads to %s", n, st.Key, path)
+				}
+			}
+			end := ts.lessonPage("/guandan/learn", loc.Code, l.Len()+1)
+			if n, _ := ts.store.Sweep(t.Context(), time.Now().Add(time.Hour)); n != 0 {
+				t.Errorf("the lesson stored %d entries", n)
+			}
+			if end.doc.Find(`[data-lesson-done="true"] form[action="/settings/guandan-level"]`).Length() != 1 {
+				t.Error("the lesson's end offers no match against Beginner AI players")
+			}
+			// The end's button: the table, its AI players at Beginner.
+			if loc := ts.location("/settings/guandan-level", url.Values{"level": {"beginner"}, "return": {"/guandan"}}); loc != "/guandan" {
+				t.Errorf("the end's button leads to %s", loc)
+			}
+			if got := attr(ts.get("/guandan").doc.Find("[data-guandan-level]"), "data-guandan-level"); got != "beginner" {
+				t.Errorf("after the lesson the table's level is %q", got)
+			}
+		})
+	}
+}
+
+// TestGuandanLessonBadInput: garbled forms are friendly 4xx pages, never a 500.
+func TestGuandanLessonBadInput(t *testing.T) {
+	ts := newSite(t)
+	for _, c := range []struct {
+		form url.Values
+		want int
+	}{
+		{url.Values{"step": {"3"}, "act": {"dance"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "act": {"play"}, "card": {"999"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "verb": {"continue"}}, http.StatusBadRequest},
+		{url.Values{"step": {"15"}, "act": {"return"}}, http.StatusBadRequest},
+		{url.Values{"step": {"3"}, "act": {"pass"}}, http.StatusSeeOther},
+		{url.Values{"step": {"3"}, "act": {"next"}}, http.StatusSeeOther},
+		{url.Values{"step": {"40"}, "act": {"pass"}}, http.StatusBadRequest},
+	} {
+		if p := ts.post("/guandan/learn/move", c.form); p.status != c.want || (p.doc == nil && c.want != http.StatusSeeOther) {
+			t.Errorf("POST %v: status %d, want %d with a page", c.form, p.status, c.want)
+		}
+	}
+	if p := ts.get("/guandan/learn?step=3&wrong=%3Cb%3E"); p.doc.Find("[data-wrong]").Length() != 0 {
+		t.Error("an unknown ?wrong= shows a reason")
+	}
+	// A pass when leading gets the engine's reason, in the lesson's words.
+	back := ts.lessonMove("guandan", "move", url.Values{"step": {"3"}, "act": {"pass"}})
+	if got := attr(ts.lessonPage(back, "en", 3).doc.Find("[data-wrong]"), "data-wrong"); got != "learn.guandan.refused.mustlead" {
+		t.Errorf("a pass when leading gives %q", got)
+	}
+}
+
+// TestHintAndCoachLinkToTheLesson: the Guandan hint of a play links to the lesson step that
+// explains its kind of combination, and the As-Nas coach to the step on how hands rank.
+func TestHintAndCoachLinkToTheLesson(t *testing.T) {
+	ts := newSite(t)
+	var p page
+	for range 40 {
+		p = ts.get("/guandan?hint=1")
+		if p.doc.Find(`.ghint[data-hint="true"]`).Length() == 1 {
+			break
+		}
+		ts.playHint(ts.get("/guandan")) // a pass, or the next deal's table
+	}
+	if p.doc.Find(`.ghint[data-hint="true"]`).Length() != 1 {
+		t.Fatal("no hint of a play in 40 moves")
+	}
+	href := attr(p.doc.Find(`.ghint a[data-link="learn-why"]`), "href")
+	step, err := strconv.Atoi(strings.TrimPrefix(href, "/guandan/learn?step="))
+	if err != nil {
+		t.Fatalf("the hint's why link is %q", href)
+	}
+	st, _, err := learn.Guandan().At(step)
+	if err != nil || len(st.Explains) == 0 {
+		t.Fatalf("the hint links to step %d (%v), which explains no combination", step, err)
+	}
+	label := strings.TrimSpace(p.doc.Find(".ghint").Text())
+	found := false
+	for _, kind := range st.Explains {
+		found = found || strings.Contains(strings.ToLower(label), strings.ToLower(i18n.T(i18n.WithLocale(t.Context(), i18n.Locales[0]), "guandan.kind."+kind)))
+	}
+	if !found {
+		t.Errorf("the hint %q links to step %d, which explains %v", label, step, st.Explains)
+	}
+	ts.lessonPage(href, "en", step)
+
+	ts.get("/asnas")
+	c := ts.get("/asnas?coach=1")
+	want := "/asnas/learn?step=" + strconv.Itoa(learn.Asnas().StepOf("hands"))
+	if got := attr(c.doc.Find(`#coach a[data-link="learn-why"]`), "href"); got != want {
+		t.Errorf("the coach's why link is %q, want %q", got, want)
+	}
+}
+
+// checkLessonSecrets: every card face on a Guandan lesson's table is the visitor's own, a card
+// played or paid for all to see, or one laid down at the deal's end; never another seat's.
+func checkLessonSecrets(t *testing.T, step int, p page, v gd.View) {
+	t.Helper()
+	public := v.Played
+	for _, e := range v.Tribute {
+		public.Add(e.Card)
+	}
+	p.doc.Find(".felt [data-card]").Each(func(_ int, c *goquery.Selection) {
+		face := attr(c, "data-card")
+		switch hand, down := c.Closest("[data-hand]"), c.Closest(`[data-public="showdown"]`); {
+		case hand.Length() == 1:
+			if attr(hand, "data-hand") != "0" || !hasFace(v.Hand, face) {
+				t.Errorf("step %d: %s in hand %s", step, face, attr(hand, "data-hand"))
+			}
+		case down.Length() == 1:
+			seat, _ := strconv.Atoi(attr(down, "data-remaining"))
+			if seat < 1 || seat > 3 || !hasFace(v.Remaining[seat], face) {
+				t.Errorf("step %d: %s laid down for seat %d", step, face, seat)
+			}
+		case !hasFace(public, face):
+			t.Errorf("step %d: %s on the felt, neither played nor paid", step, face)
+		}
+	})
+}

@@ -1,0 +1,139 @@
+package views
+
+import (
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/rules/asnas"
+	gd "github.com/cardavia/cardavia/rules/guandan"
+)
+
+// Lesson is what every lesson page shows besides the table: where the visitor is in the
+// lesson and what the bubble beside the table says.
+type Lesson struct {
+	// Game is the game taught ("asnas", "guandan"): the lesson's path and catalog prefix.
+	Game string
+	// Step is the step shown, 1 to Steps; Steps+1 is the page after the last step.
+	Step, Steps int
+	// Key names the step: the bubble is the catalog message "learn.<game>.<key>".
+	Key string
+	// Args are the bubble's arguments as names to translate ("rank:shah", "cat:pair",
+	// "seat:1"), so that card and combination names are the table's own words.
+	Args []string
+	// Marks name the parts of the table the bubble points at; the page highlights them.
+	Marks []string
+	// Move is the move the step asks for, "" for a step that is only read (Continue).
+	Move string
+	// Wrong is the catalog key of why the visitor's last move was not the one asked for, or
+	// "" when there is nothing to correct.
+	Wrong string
+}
+
+// Done tells whether the page is the one after the last step.
+func (l Lesson) Done() bool { return l.Step > l.Steps }
+
+// Reads tells whether the step is only read: a Continue button ends it.
+func (l Lesson) Reads() bool { return l.Move == "" }
+
+// Marked tells whether the bubble points at the part of the table named.
+func (l Lesson) Marked(mark string) bool { return slices.Contains(l.Marks, mark) }
+
+// MarkAttr is the page's data-mark value: the marks, which the stylesheet highlights.
+func (l Lesson) MarkAttr() string { return strings.Join(l.Marks, " ") }
+
+// Path is the lesson's page, and the start of its forms' paths.
+func (l Lesson) Path() string { return "/" + l.Game + "/learn" }
+
+// StepValue is the step as a form value: plain digits, never the locale's.
+func (l Lesson) StepValue() string { return strconv.Itoa(l.Step) }
+
+// Bubble is the step's text in the visitor's language.
+func (l Lesson) Bubble(ctx context.Context) string { return LessonText(ctx, l.Game, l.Key, l.Args) }
+
+// LessonText is the bubble of game's step key with its arguments, in the context's language.
+func LessonText(ctx context.Context, game, key string, args []string) string {
+	as := make([]any, len(args))
+	for i, a := range args {
+		as[i] = lessonArg(ctx, a)
+	}
+	return i18n.T(ctx, "learn."+game+"."+key, as...)
+}
+
+// lessonArg translates one of a bubble's arguments: a card, a combination or a seat, named as
+// the table names it.
+func lessonArg(ctx context.Context, a string) string {
+	kind, name, _ := strings.Cut(a, ":")
+	switch kind {
+	case "rank":
+		if r, err := asnas.ParseRank(name); err == nil {
+			return rankName(ctx, r)
+		}
+	case "cat":
+		return i18n.T(ctx, "asnas.category."+name)
+	case "seat":
+		if n, err := strconv.Atoi(name); err == nil {
+			return seatName(ctx, n)
+		}
+	case "gseat":
+		if n, err := strconv.Atoi(name); err == nil {
+			return gSeat(ctx, n)
+		}
+	case "card":
+		if c, err := gd.ParseCard(name); err == nil {
+			return cardName(ctx, c)
+		}
+	case "kind":
+		return i18n.T(ctx, "guandan.kind."+name)
+	}
+	return a
+}
+
+// AsnasLesson is an As-Nas lesson page: the lesson's step over the real table.
+type AsnasLesson struct {
+	Lesson Lesson
+	// Table is the step's position as the visitor sees it, rendered by the table's own
+	// components.
+	Table AsnasTable
+	// Replay tells whether the page replays what the other seats did since the visitor's
+	// move (only right after a move: a step that is only read shows the same table again).
+	Replay bool
+}
+
+// Asks tells whether the button of verb is the one the step asks for.
+func (p AsnasLesson) Asks(verb string) bool { return p.Lesson.Move == verb }
+
+// DealNext tells whether the step's table waits for the next deal.
+func (p AsnasLesson) DealNext() bool {
+	_, ok := p.Table.LastResult()
+	return ok && !p.Table.View.Over
+}
+
+// GuandanLesson is a Guandan lesson page: the lesson's step over the real table.
+type GuandanLesson struct {
+	Lesson Lesson
+	// Table is the step's position as the visitor sees it, rendered by the table's own
+	// components.
+	Table GuandanTable
+	// Replay tells whether the page replays what the other seats did since the visitor's move.
+	Replay bool
+}
+
+// Asks tells whether the button of action is the one the step asks for.
+func (p GuandanLesson) Asks(action GuandanAction) bool {
+	verb, _, _ := strings.Cut(p.Lesson.Move, " ")
+	return verb == string(action)
+}
+
+// DealNext tells whether the step's table waits for the next deal.
+func (p GuandanLesson) DealNext() bool { return p.Table.DealOver() && !p.Table.MatchOver() }
+
+// lessonSequences are the Guandan lesson's pictures of the three kinds of sequence, drawn at
+// the lesson's level (2) without a wild card: the straight, the tube and the plate.
+var lessonSequences = mustPlays([]struct{ cards, reading string }{
+	{"4S 5H 6C 7D 8S", "straight:8"},
+	{"5S 5D 6H 6C 7S 7D", "tube:7"},
+	{"8C 8D 8H 9H 9S 9C", "plate:9"},
+})
