@@ -101,7 +101,7 @@ func decideWork(v gd.View, st style, rng *rand.Rand) (gd.Action, int) {
 	t := newTable(v, st)
 	a := t.decide(rng)
 	work := t.e.memo.len() + v.Hand.Len()
-	putMemo(t.e.memo)
+	t.e.release()
 	return a, work
 }
 

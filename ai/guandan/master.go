@@ -122,6 +122,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	planned := decide(v, defaultStyle, rng)
 	t := newTable(v, defaultStyle)
+	defer t.e.release()
 	leading := v.Leading || v.LastPlay.Reading.IsZero()
 	if leading && t.partnerLeft >= 1 && t.partnerLeft <= 2 && t.oppMin > t.partnerLeft {
 		return planned, false // the planner feeds the partner, who is closer to going out

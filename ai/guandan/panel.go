@@ -42,7 +42,7 @@ func (Rusher) Play(v gd.View) gd.Action {
 		return a
 	}
 	t := newTable(v, defaultStyle)
-	defer putMemo(t.e.memo)
+	defer t.e.release()
 	if v.Leading || v.LastPlay.Reading.IsZero() {
 		steps := t.e.steps(v.Hand)
 		best := -1
@@ -69,7 +69,7 @@ func (Keeper) Play(v gd.View) gd.Action {
 		return a
 	}
 	t := newTable(v, defaultStyle)
-	defer putMemo(t.e.memo)
+	defer t.e.release()
 	steps := t.e.steps(v.Hand)
 	if v.Leading || v.LastPlay.Reading.IsZero() {
 		return playAction(v.Seat, keeperLead(t, steps))
