@@ -82,3 +82,31 @@ func TestParseOptions(t *testing.T) {
 		}
 	}
 }
+
+// TestRaceSavesWork checks the race of Options.Race: over the same positions, searched from
+// the first move, dropping the candidates that fall clearly behind the planner's move spends
+// far less work where the full search completes its samples (early in the deal a few samples
+// take the whole budget either way), and a decision still depends on its seed only.
+func TestRaceSavesWork(t *testing.T) {
+	views := positions(t, 3)
+	opt := Options{Samples: 64, Budget: 200000, Near: 27, Candidates: 6, Margin: 1, Tries: 4}
+	raced := opt
+	raced.Race = 1
+	full, less, n := 0, 0, 0
+	for i := 0; i < len(views); i += 3 {
+		v := views[i]
+		m, r := NewMaster(uint64(i), opt), NewMaster(uint64(i), raced)
+		m.Play(v)
+		a := r.Play(v)
+		if m.last.samples >= minSamples {
+			full, less, n = full+m.last.work, less+r.last.work, n+1
+		}
+		if b := NewMaster(uint64(i), raced).Play(v); !sameAction(a, b) {
+			t.Fatalf("position %d: %s, then %s", i, describe(a), describe(b))
+		}
+	}
+	t.Logf("%d searches: work %d without the race, %d with it", n, full, less)
+	if n < 3 || 10*less > 6*full {
+		t.Errorf("%d searches: the race spent %d of the full search's %d (want at most 60 %%)", n, less, full)
+	}
+}
