@@ -40,7 +40,7 @@ type Options struct {
 
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
 // decision times they give.
-var DefaultOptions = Options{Samples: 64, Budget: 65000, Near: 12, Candidates: 4, Margin: 1, Tries: 16}
+var DefaultOptions = Options{Samples: 384, Budget: 1200000, Near: 16, Candidates: 6, Margin: 1, Tries: 16, Race: 1}
 
 // ParseOptions reads space-separated "Name=value" fields (the names of Options' fields, as
 // "Samples=96 Budget=150000") over DefaultOptions, so that the arena and the measurements can
@@ -160,6 +160,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	if near > m.opt.Near {
 		return planned, false
 	}
+	defer acquireSearch()()
 	w := newWorld(v)
 	w.tries = max(1, m.opt.Tries)
 	if m.reveal != nil {
