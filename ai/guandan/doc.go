@@ -150,10 +150,15 @@
 // recycled (their allocation was a seventh of the search's CPU, the garbage more), a follow
 // with nothing that beats passes before any evaluator is built, and the race above drops the
 // candidates that are clearly no better than the planner's move. The defaults became 384
-// samples, a budget of 1,200,000, the search from 16 cards and 6 candidates. It also measured
-// Master against a panel of players besides Club (panel.go: Rusher and Keeper, which play as
-// two common descriptions of Guandan players have it), since against Club the rollouts' policy
-// is the opponents' own; BENCHMARKS.md has the figures.
+// samples, a budget of 1,200,000, the search from 16 cards and 6 candidates (decision p99
+// under 190 ms of CPU on a loaded host). It also measured Master against a panel of players
+// besides Club (panel.go: Rusher and Keeper, which play as two common descriptions of Guandan
+// players have it), since against Club the rollouts' policy is the opponents' own. Against
+// Rusher the budget turns into deals (of 300: the planner 236, the old defaults 256, the new
+// 266); against Keeper, which passes on most plays it could beat, nothing shows (222, 225,
+// 224): the planner in the rollouts and the sampler's reading of passes model it worst, and
+// without that reading (Tries=1) Master did worse against every opponent. BENCHMARKS.md has
+// the figures.
 //
 // # Hints
 //
