@@ -24,7 +24,9 @@ func TestArenaGuandan(t *testing.T) {
 
 func TestArenaGuandanMasterAndMatches(t *testing.T) {
 	var out bytes.Buffer
-	args := []string{"guandan", "-deals", "2", "-matches", "2", "-seed", "3", "-only", "master vs random"}
+	// A small budget: the test reads the output, and whole matches at the default one take
+	// half a minute.
+	args := []string{"guandan", "-deals", "2", "-matches", "2", "-seed", "3", "-only", "master vs random", "-master", "Budget=65000"}
 	if err := runArena(context.Background(), args, &out); err != nil {
 		t.Fatal(err)
 	}
