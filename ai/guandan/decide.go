@@ -98,22 +98,36 @@ func decide(v gd.View, st style, rng *rand.Rand) gd.Action {
 // (the entries of its memo) and the cards of the hand, a count that follows the decision's
 // time closely and depends on the position alone.
 func decideWork(v gd.View, st style, rng *rand.Rand) (gd.Action, int) {
+	var cs []combo
+	if !v.Leading && !v.LastPlay.Reading.IsZero() {
+		// Nothing beats: a pass, decided before the evaluator is built (most decisions in the
+		// search's rollouts late in a deal are such passes). Its work is the same either way.
+		tl := newTally(v.Hand, v.Level)
+		if cs = beaters(&tl, v.LastPlay.Reading, v.Level); len(cs) == 0 {
+			return gd.Action{Kind: gd.ActPass, Seat: v.Seat}, v.Hand.Len()
+		}
+	}
 	t := newTable(v, st)
-	a := t.decide(rng)
+	a := t.decide(rng, cs)
 	work := t.e.memo.len() + v.Hand.Len()
-	putMemo(t.e.memo)
+	t.e.release()
 	return a, work
 }
 
-// decide is the decision of the table's seat.
-func (t *table) decide(rng *rand.Rand) gd.Action {
+// decide is the decision of the table's seat, given, when following, the combos that beat
+// the last play (nil: not computed yet).
+func (t *table) decide(rng *rand.Rand, cs []combo) gd.Action {
 	v := t.v
 	var p gd.Play
 	var ok bool
 	if v.Leading || v.LastPlay.Reading.IsZero() {
 		p, ok = t.lead(rng), true
 	} else {
-		p, ok = t.follow(rng)
+		if cs == nil {
+			tl := newTally(v.Hand, v.Level)
+			cs = beaters(&tl, v.LastPlay.Reading, v.Level)
+		}
+		p, ok = t.follow(rng, cs)
 	}
 	if !ok {
 		return gd.Action{Kind: gd.ActPass, Seat: v.Seat}
@@ -223,12 +237,11 @@ func feedRank(c combo, level gd.Rank) int {
 	return r
 }
 
-// follow chooses between beating the last play and passing; ok is false for a pass.
-func (t *table) follow(rng *rand.Rand) (gd.Play, bool) {
+// follow chooses between beating the last play with one of cs, the combos that do, and
+// passing; ok is false for a pass.
+func (t *table) follow(rng *rand.Rand, cs []combo) (gd.Play, bool) {
 	v := t.v
 	prev := v.LastPlay.Reading
-	tl := newTally(v.Hand, v.Level)
-	cs := beaters(&tl, prev, v.Level)
 	if len(cs) == 0 {
 		return gd.Play{}, false
 	}

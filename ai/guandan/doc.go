@@ -1,6 +1,7 @@
 // Package guandan holds the Guandan computer players: Player, the planning AI (the Club
 // level); Master, the search built on it (the Master level); the Beginner level (NewAgent);
-// and two baselines they are measured against, RandomPlayer and GreedyPlayer. Duel, PlayDeal
+// two baselines they are measured against, RandomPlayer and GreedyPlayer; and the panel's
+// rule players, Rusher and Keeper (panel.go). Duel, PlayDeal
 // and Wilson run and score the arena (cardavia arena guandan).
 //
 // Every player decides from a guandan.View only, so it sees exactly what a human in its seat
@@ -47,6 +48,12 @@
 //     player to go out and scores 1 when that player is of the seat's team (the deal is won);
 //     once the deal's winner is known it plays to the end and scores the levels gained or
 //     conceded, a third per level.
+//   - Race. Every eight samples a candidate whose mean paired difference is below the
+//     planner's move by Options.Race standard errors (or not above it when the two never
+//     differed) leaves the race, and the search ends when no candidate is left against the
+//     planner's move: most searched decisions are clear after eight samples, so the budget
+//     goes to the close ones (successive elimination; TestRaceSavesWork: 40 % of the work
+//     where the full search completes its samples).
 //   - Choice. Master leaves the planner's move only for a candidate whose mean paired
 //     difference over the samples is above zero by Options.Margin standard errors: the planner
 //     is a strong default, and a search that chased sampling noise would play worse than it.
@@ -136,6 +143,22 @@
 // and a sample cut short by the budget is dropped; on fewer than eight samples the planner's
 // move stands. BENCHMARKS.md has the decision times the default budget gives and how Master
 // fares against Club and the baselines.
+//
+// The fifth session gave Master the time a player does not notice (a quarter of a second a
+// decision at the 99th percentile on one core; at the table every AI move is shown for about
+// 0.6 s) and made each unit of it cheaper: the evaluators of the simulated decisions are
+// recycled (their allocation was a seventh of the search's CPU, the garbage more), a follow
+// with nothing that beats passes before any evaluator is built, and the race above drops the
+// candidates that are clearly no better than the planner's move. The defaults became 384
+// samples, a budget of 1,200,000, the search from 16 cards and 6 candidates (decision p99
+// under 190 ms of CPU on a loaded host). It also measured Master against a panel of players
+// besides Club (panel.go: Rusher and Keeper, which play as two common descriptions of Guandan
+// players have it), since against Club the rollouts' policy is the opponents' own. Against
+// Rusher the budget turns into deals (of 300: the planner 236, the old defaults 256, the new
+// 266); against Keeper, which passes on most plays it could beat, nothing shows (222, 225,
+// 224): the planner in the rollouts and the sampler's reading of passes model it worst, and
+// without that reading (Tries=1) Master did worse against every opponent. BENCHMARKS.md has
+// the figures.
 //
 // # Hints
 //

@@ -31,11 +31,16 @@ type Options struct {
 	// Margin is how many standard errors a candidate's mean paired difference must be above
 	// the planner's move for the search to choose it.
 	Margin float64
+	// Race drops a candidate from the search once its mean paired difference is below the
+	// planner's move by more than Race standard errors (checked every raceEvery samples; 0
+	// never drops): the samples it would have taken go to the candidates still in the race,
+	// and when none is left the planner's move stands without spending the rest of the budget.
+	Race float64
 }
 
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
 // decision times they give.
-var DefaultOptions = Options{Samples: 64, Budget: 65000, Near: 12, Candidates: 4, Margin: 1, Tries: 16}
+var DefaultOptions = Options{Samples: 384, Budget: 1200000, Near: 16, Candidates: 6, Margin: 1, Tries: 16, Race: 1}
 
 // ParseOptions reads space-separated "Name=value" fields (the names of Options' fields, as
 // "Samples=96 Budget=150000") over DefaultOptions, so that the arena and the measurements can
@@ -61,8 +66,10 @@ func ParseOptions(s string) (Options, error) {
 			o.Tries = int(x)
 		case "Margin":
 			o.Margin = x
+		case "Race":
+			o.Race = x
 		default:
-			return o, fmt.Errorf("guandan options: unknown option %q (Samples, Budget, Near, Candidates, Tries, Margin)", k)
+			return o, fmt.Errorf("guandan options: unknown option %q (Samples, Budget, Near, Candidates, Tries, Margin, Race)", k)
 		}
 	}
 	return o, nil
@@ -71,6 +78,10 @@ func ParseOptions(s string) (Options, error) {
 // minSamples is the fewest samples on which the search may leave the planner: on fewer, a
 // better move cannot be told from luck.
 const minSamples = 8
+
+// raceEvery is how often, in samples, the race (Options.Race) drops candidates; the first
+// check waits as long, so that no candidate is judged on fewer than minSamples.
+const raceEvery = minSamples
 
 // Master is the searching Guandan AI (see the package doc): the planner proposes a few moves,
 // and each is played out in deals of the hidden hands consistent with the public record, the
@@ -81,6 +92,8 @@ type Master struct {
 	opt  Options
 	seed uint64
 	plan *Player
+	// last is what the last search spent, for the tests of the race and of the budget.
+	last struct{ samples, work int }
 	// reveal, in tests only, tells the search these cards of the other seats' true hands
 	// (all of them: the oracle of the package doc), so that TestSearchAgainstTrueHands can
 	// say what knowing part of the hidden hands would be worth.
@@ -122,6 +135,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	rng := rand.New(rand.NewPCG(seed, seed^0x5eed))
 	planned := decide(v, defaultStyle, rng)
 	t := newTable(v, defaultStyle)
+	defer t.e.release()
 	leading := v.Leading || v.LastPlay.Reading.IsZero()
 	if leading && t.partnerLeft >= 1 && t.partnerLeft <= 2 && t.oppMin > t.partnerLeft {
 		return planned, false // the planner feeds the partner, who is closer to going out
@@ -130,6 +144,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		v.LastSeat == t.partner {
 		planned = gd.Action{Kind: gd.ActPass, Seat: v.Seat} // never over the partner for nothing
 	}
+	m.last.samples, m.last.work = 0, 0
 	cands := candidates(t, planned, m.opt.Candidates)
 	if len(cands) < 2 || m.opt.Samples < 1 {
 		return planned, false
@@ -145,6 +160,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	if near > m.opt.Near {
 		return planned, false
 	}
+	defer acquireSearch()()
 	w := newWorld(v)
 	w.tries = max(1, m.opt.Tries)
 	if m.reveal != nil {
@@ -160,8 +176,14 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	diff := make([]float64, len(cands)) // sum of (candidate - planner's choice)
 	sq := make([]float64, len(cands))
 	score := make([]float64, len(cands))
+	// in lists the candidates still in the race, the planner's move always first: a candidate
+	// is dropped for good, so every one still in has been played on every sample.
+	in := make([]int, len(cands))
+	for j := range in {
+		in[j] = j
+	}
 	samples, work := 0, 0
-	for samples < m.opt.Samples {
+	for samples < m.opt.Samples && len(in) > 1 {
 		// Stop before a sample that would likely take the work past the budget: samples cost
 		// about the same, so the average so far predicts the next one.
 		if samples > 0 && work+work/samples > m.opt.Budget {
@@ -171,32 +193,39 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		work += wk
 		ps := rng.Uint64()
 		over := false
-		for j, a := range cands {
+		for _, j := range in {
 			if work > m.opt.Budget {
 				over = true // a sample cut short compares nothing: drop it
 				break
 			}
 			var steps int
-			score[j], steps = rollout(v, hands, a, ps)
+			score[j], steps = rollout(v, hands, cands[j], ps)
 			work += steps
 		}
 		if over {
 			break
 		}
 		samples++
-		for j := 1; j < len(cands); j++ {
+		for _, j := range in[1:] {
 			d := score[j] - score[0]
 			diff[j] += d
 			sq[j] += d * d
 		}
+		if m.opt.Race > 0 && samples%raceEvery == 0 {
+			in = slices.DeleteFunc(in, func(j int) bool {
+				mean, se := meanSE(diff[j], sq[j], samples)
+				return j != 0 && mean+m.opt.Race*se <= 0
+			})
+		}
 	}
+	m.last.samples, m.last.work = samples, work
 	if samples < minSamples {
 		return planned, false
 	}
 	// Leave the planner only for a move that is better by more than the noise: the planner
 	// is a strong default, and a search that chased noise would play worse than it.
 	best, bestLow := 0, 0.0
-	for j := 1; j < len(cands); j++ {
+	for _, j := range in[1:] {
 		mean, se := meanSE(diff[j], sq[j], samples)
 		if low := mean - m.opt.Margin*se; low > bestLow {
 			best, bestLow = j, low

@@ -3,6 +3,7 @@ package guandan
 import (
 	"context"
 	"flag"
+	"os"
 	"testing"
 )
 
@@ -80,5 +81,72 @@ func TestParseOptions(t *testing.T) {
 		if _, err := ParseOptions(bad); err == nil {
 			t.Errorf("ParseOptions(%q) succeeded", bad)
 		}
+	}
+}
+
+// TestRaceSavesWork checks the race of Options.Race: over the same positions, searched from
+// the first move, dropping the candidates that fall clearly behind the planner's move spends
+// far less work where the full search completes its samples (early in the deal a few samples
+// take the whole budget either way), and a decision still depends on its seed only.
+func TestRaceSavesWork(t *testing.T) {
+	views := positions(t, 3)
+	opt := Options{Samples: 64, Budget: 200000, Near: 27, Candidates: 6, Margin: 1, Tries: 4}
+	raced := opt
+	raced.Race = 1
+	full, less, n := 0, 0, 0
+	for i := 0; i < len(views); i += 3 {
+		v := views[i]
+		m, r := NewMaster(uint64(i), opt), NewMaster(uint64(i), raced)
+		m.Play(v)
+		a := r.Play(v)
+		if m.last.samples >= minSamples {
+			full, less, n = full+m.last.work, less+r.last.work, n+1
+		}
+		if b := NewMaster(uint64(i), raced).Play(v); !sameAction(a, b) {
+			t.Fatalf("position %d: %s, then %s", i, describe(a), describe(b))
+		}
+	}
+	t.Logf("%d searches: work %d without the race, %d with it", n, full, less)
+	if n < 3 || 10*less > 6*full {
+		t.Errorf("%d searches: the race spent %d of the full search's %d (want at most 60 %%)", n, less, full)
+	}
+}
+
+// panelDeals sets the deals of TestMasterAgainstPanel.
+var panelDeals = flag.Int("panel-deals", 0, "deals TestMasterAgainstPanel plays against each of Club, Rusher and Keeper (default 300, which the floor is set for)")
+
+// masterPanelFloor is the share of the deals against Club, Rusher and Keeper, pooled, under
+// which TestMasterAgainstPanel fails: on its 900 deals (seed 1, the arena's) the defaults of
+// 2026-12-04 win 658 (168, 266 and 224) and those before them 635 (154, 256 and 225;
+// BENCHMARKS.md), so a fall back to the old defaults fails. The difference, 2.6 points, is
+// within the noise of 900 deals: the floor guards these deals, it does not prove the new
+// defaults stronger.
+const masterPanelFloor = 647.0 / 900
+
+// TestMasterAgainstPanel is the regression guard of the search's strength against the
+// panel: Master's team against Club's, Rusher's and Keeper's on the arena's deals (cardavia
+// arena guandan -seed 1 -deals 300 -only "master vs club,master vs rusher,master vs keeper").
+func TestMasterAgainstPanel(t *testing.T) {
+	if testing.Short() || *panelDeals == 0 && os.Getenv("CARDAVIA_LONG") == "" {
+		t.Skip("plays 900 deals with the search (about 6 minutes of CPU): -panel-deals N or CARDAVIA_LONG=1")
+	}
+	deals := 300
+	if *panelDeals > 0 {
+		deals = *panelDeals
+	}
+	wins := 0
+	for _, them := range []func(int, uint64) Agent{ai, rusher, keeper} {
+		d := Duel{Deals: deals, Seed: 1, Us: master, Them: them}
+		w, err := d.Run(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		wins += w
+	}
+	n := 3 * deals
+	lo, hi := Wilson(wins, n)
+	t.Logf("Master vs Club, Rusher and Keeper: %d/%d deals won, 95%% CI [%.3f, %.3f]", wins, n, lo, hi)
+	if float64(wins) < masterPanelFloor*float64(n) {
+		t.Errorf("Master won %d of %d deals against Club, Rusher and Keeper: below %.3f", wins, n, masterPanelFloor)
 	}
 }

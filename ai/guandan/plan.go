@@ -15,7 +15,7 @@ import (
 func Plan(hand gd.Set, level gd.Rank) []gd.Play {
 	e := newEvaluator(level, gd.FullDeck().Minus(hand))
 	plan := e.concrete(hand)
-	putMemo(e.memo)
+	e.release()
 	slices.SortStableFunc(plan, func(a, b gd.Play) int {
 		ka, kb := a.Reading.IsBomb(), b.Reading.IsBomb()
 		switch {

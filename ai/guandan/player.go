@@ -42,7 +42,7 @@ func (p *Player) Plan(hand gd.Set, level gd.Rank) []gd.Play {
 // (gd.CanReturn), the one whose loss leaves the best plan, the weakest on a tie.
 func (p *Player) Return(v gd.View) gd.Card {
 	e := newEvaluator(v.Level, gd.FullDeck().Minus(v.Hand).Minus(v.Played))
-	defer putMemo(e.memo)
+	defer e.release()
 	best, bestScore := gd.Card(0), -1e18
 	found := false
 	seen := map[[2]uint8]bool{}

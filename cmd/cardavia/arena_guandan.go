@@ -24,8 +24,9 @@ type guandanMatchup struct {
 
 // guandanMatchups are the team pairings the Guandan arena measures, Master searching with
 // opt: the planner (Club) and the search (Master) against each baseline, Master against Club,
-// greedy against random for scale, and the planner against itself, which must come out near
-// 50% (a check that swapping the seats is fair; the two teams differ only in their seeds).
+// greedy against random for scale, the planner against itself, which must come out near 50%
+// (a check that swapping the seats is fair; the two teams differ only in their seeds), and
+// Master and the planner against the panel's rule players.
 func guandanMatchups(opt ai.Options) []guandanMatchup {
 	newMaster := func(_ int, seed uint64) ai.Agent { return ai.NewMaster(seed, opt) }
 	return []guandanMatchup{
@@ -37,13 +38,25 @@ func guandanMatchups(opt ai.Options) []guandanMatchup {
 		{"master vs greedy", newMaster, newGreedy},
 		{"master vs random", newMaster, newRandom},
 		{"beginner vs club", newBeginner, newAI},
+		{"master vs beginner", newMaster, newBeginner},
+		{"master vs rusher", newMaster, newRusher},
+		{"master vs keeper", newMaster, newKeeper},
+		{"ai vs rusher", newAI, newRusher},
+		{"ai vs keeper", newAI, newKeeper},
 	}
 }
+
+// panelMatchups are what -only panel plays: Master against every player of the panel, the
+// rule players that play differently from its planner as well as the planner itself (see
+// ai/guandan/panel.go). A change to the search counts when it holds against all of them.
+var panelMatchups = []string{"master vs greedy", "master vs beginner", "master vs club", "master vs rusher", "master vs keeper"}
 
 func newAI(_ int, seed uint64) ai.Agent       { return ai.New(seed) }
 func newBeginner(_ int, seed uint64) ai.Agent { return ai.NewAgent(ai.LevelBeginner, seed) }
 func newRandom(_ int, seed uint64) ai.Agent   { return ai.NewRandom(seed) }
 func newGreedy(_ int, _ uint64) ai.Agent      { return ai.NewGreedy() }
+func newRusher(_ int, _ uint64) ai.Agent      { return ai.Rusher{} }
+func newKeeper(_ int, _ uint64) ai.Agent      { return ai.Keeper{} }
 
 // runGuandanArena plays the chosen matchups on the same deals and prints the first team's
 // share of deals won (its player finished first) with the 95% Wilson confidence interval, and
@@ -57,7 +70,7 @@ func runGuandanArena(ctx context.Context, args []string, out io.Writer) error {
 	deals := fs.Int("deals", 2000, "deals per matchup (even: every deal is played from both sides)")
 	matches := fs.Int("matches", 0, "whole matches per matchup (even), besides the deals")
 	seed := fs.Uint64("seed", 1, "seed from which every deal and player seed is derived")
-	only := fs.String("only", "ai vs random,ai vs greedy,greedy vs random,ai vs ai", "comma-separated matchups to play, or \"all\"")
+	only := fs.String("only", "ai vs random,ai vs greedy,greedy vs random,ai vs ai", "comma-separated matchups to play, \"panel\" (Master against each panel player), or \"all\"")
 	master := fs.String("master", "", `Master's search options over its defaults, e.g. "Samples=96 Budget=150000" (Samples, Budget, Near, Candidates, Tries, Margin)`)
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -72,9 +85,13 @@ func runGuandanArena(ctx context.Context, args []string, out io.Writer) error {
 	if *matches < 0 || *matches%2 != 0 {
 		return fmt.Errorf("arena guandan: -matches must be an even number, got %d", *matches)
 	}
+	names := strings.Split(*only, ",")
+	if i := slices.Index(names, "panel"); i >= 0 {
+		names = slices.Concat(names[:i], panelMatchups, names[i+1:])
+	}
 	var chosen []guandanMatchup
 	for _, m := range guandanMatchups(opt) {
-		if *only == "all" || slices.Contains(strings.Split(*only, ","), m.name) {
+		if *only == "all" || slices.Contains(names, m.name) {
 			chosen = append(chosen, m)
 		}
 	}
@@ -87,6 +104,10 @@ func runGuandanArena(ctx context.Context, args []string, out io.Writer) error {
 	}
 	tw := tabwriter.NewWriter(out, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "matchup\twon\trate\t95% CI\tdecision median\tp99\tmax\t")
+	// Master's rows are pooled too: a change to the search counts when it holds against the
+	// whole panel, not against one opponent.
+	var pooled []time.Duration
+	pooledWins, pooledRows := 0, 0
 	for _, m := range chosen {
 		var times []time.Duration
 		us := func(seat int, seed uint64) ai.Agent { return timedAgent{m.us(seat, seed), &times} }
@@ -99,6 +120,18 @@ func runGuandanArena(ctx context.Context, args []string, out io.Writer) error {
 		med, p99, top := quantiles(times)
 		fmt.Fprintf(tw, "%s\t%d/%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%v\t%v\t%v\t\n", m.name, wins, *deals,
 			100*float64(wins)/float64(*deals), 100*lo, 100*hi, med, p99, top)
+		if strings.HasPrefix(m.name, "master vs ") {
+			pooled = append(pooled, times...)
+			pooledWins += wins
+			pooledRows++
+		}
+	}
+	if pooledRows > 1 {
+		n := pooledRows * *deals
+		lo, hi := ai.Wilson(pooledWins, n)
+		med, p99, top := quantiles(pooled)
+		fmt.Fprintf(tw, "master, pooled\t%d/%d\t%.1f%%\t[%.1f%%, %.1f%%]\t%v\t%v\t%v\t\n", pooledWins, n,
+			100*float64(pooledWins)/float64(n), 100*lo, 100*hi, med, p99, top)
 	}
 	if err := tw.Flush(); err != nil {
 		return err

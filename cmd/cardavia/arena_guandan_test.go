@@ -24,7 +24,9 @@ func TestArenaGuandan(t *testing.T) {
 
 func TestArenaGuandanMasterAndMatches(t *testing.T) {
 	var out bytes.Buffer
-	args := []string{"guandan", "-deals", "2", "-matches", "2", "-seed", "3", "-only", "master vs random"}
+	// A small budget: the test reads the output, and whole matches at the default one take
+	// half a minute.
+	args := []string{"guandan", "-deals", "2", "-matches", "2", "-seed", "3", "-only", "master vs random", "-master", "Budget=65000"}
 	if err := runArena(context.Background(), args, &out); err != nil {
 		t.Fatal(err)
 	}
@@ -59,5 +61,22 @@ func TestArenaGuandanMasterOptions(t *testing.T) {
 	}
 	if got := out.String(); !strings.Contains(got, "Samples:16") || !strings.Contains(got, "Margin:2") {
 		t.Errorf("the arena does not say which options Master searched with:\n%s", got)
+	}
+}
+
+func TestArenaGuandanPanel(t *testing.T) {
+	var out bytes.Buffer
+	args := []string{"guandan", "-deals", "2", "-seed", "3", "-only", "panel", "-master", "Samples=0"}
+	if err := runArena(context.Background(), args, &out); err != nil {
+		t.Fatal(err)
+	}
+	got := out.String()
+	for _, name := range []string{"master vs greedy", "master vs beginner", "master vs club", "master vs rusher", "master vs keeper", "master, pooled"} {
+		if !strings.Contains(got, name) {
+			t.Errorf("the panel's output lacks %q:\n%s", name, got)
+		}
+	}
+	if strings.Contains(got, "ai vs ai") {
+		t.Errorf("the panel plays more than Master's matchups:\n%s", got)
 	}
 }
