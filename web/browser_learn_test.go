@@ -33,7 +33,7 @@ const lessonScreenScript = `(() => {
 	const vw = document.documentElement.clientWidth, vh = window.innerHeight;
 	const marks = (root.dataset.mark || "").split(" ").filter(Boolean);
 	const sel = {hand: '[data-hand="0"]', pot: ".pot", highbet: ".highbet", result: ".result-line", levels: ".glevel-badge",
-		seat1: '.seat[data-seat="1"]', seat2: '.seat[data-seat="2"]', seat3: '.seat[data-seat="3"]', tribute: ".gtribute", summary: ".gresult"};
+		seat1: '.seat[data-seat="1"]', seat2: '.seat[data-seat="2"]', seat3: '.seat[data-seat="3"]', tribute: ".gtribute", summary: ".gresult", scores: ".scores"};
 	const want = [[".lesson-bubble", "bubble"], [".learn-target", "target"]];
 	for (const m of marks) {
 		if (m.startsWith("card:")) want.push(['.ghand [data-card="' + m.slice(5) + '"]', m]);
