@@ -59,41 +59,53 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	level := guandanLevel(r)
+	t, err := s.guandanSeatTable(w, r, g, soloSeat, &level)
+	if err != nil {
+		return err
+	}
+	t.Level = guandanLevelChoice(r, "/guandan")
+	t.Learn = sh.Stats.Matches == 0
+	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
+}
+
+// guandanSeatTable is the table as the player at seat sees it, at the solo table or a shared
+// one. The query only changes what is shown, never the match. hint is the level whose AI
+// answers ?hint=, nil where there is no hint (a shared table).
+func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *record.Guandan, seat int, hint *aiguandan.Level) (views.GuandanTable, error) {
 	q := r.URL.Query()
 	m := g.Match()
 	t := views.GuandanTable{
-		View:    m.View(soloSeat),
+		View:    m.View(seat),
 		Move:    g.Token(),
-		Log:     g.Log(soloSeat),
+		Log:     g.Log(seat),
 		Notice:  views.ParseGuandanNotice(q.Get("notice")),
 		Arrange: views.ParseArrangement(q.Get("arrange")),
 		Deal:    g.DealLog(),
 		Climb:   s.guandanClimb(r, g),
-		Level:   guandanLevelChoice(r, "/guandan"),
-		Learn:   sh.Stats.Matches == 0,
 	}
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)
-	hint := t.MyTurn() && q.Get("hint") != ""
-	if t.Arrange == views.ArrangePlan || hint {
+	asked := hint != nil && t.MyTurn() && q.Get("hint") != ""
+	if t.Arrange == views.ArrangePlan || asked {
 		err := s.askAI(w, r, func() {
 			if t.Arrange == views.ArrangePlan {
-				t.Plan = s.cfg.GuandanAI(guandanSeed(m, soloSeat)).Plan(t.View.Hand, t.View.Level)
+				t.Plan = s.cfg.GuandanAI(guandanSeed(m, seat)).Plan(t.View.Hand, t.View.Level)
 			}
-			if hint {
-				t.Hint = s.guandanAdvice(r, guandanLevel(r), m, soloSeat)
+			if asked {
+				t.Hint = s.guandanAdvice(r, *hint, m, seat)
 			}
 		})
 		if err != nil {
-			return err
+			return t, err
 		}
 	}
 	if t.MyTurn() {
-		if hint {
+		if asked {
 			t.Selected = t.Hint.Cards
 		}
-		t.Selection = guandanVerdict(m, soloSeat, t.Selected)
+		t.Selection = guandanVerdict(m, seat, t.Selected)
 		if t.Selection.Verdict == views.SelectChoose {
 			t.Readings = t.Selection.Readings
 		}
@@ -101,7 +113,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	if t.MustReturn() {
 		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
 	}
-	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
+	return t, nil
 }
 
 // guandanSelection answers guandan.js after each tap on the hand: the live line for the cards

@@ -206,36 +206,13 @@ func (guandanTables) play(s *Server, w http.ResponseWriter, r *http.Request, tb 
 	if seat < 0 {
 		return p, nil
 	}
-	q := r.URL.Query()
-	m := gm.Match()
-	t := &views.GuandanTable{
-		View:    m.View(seat),
-		Move:    gm.Token(),
-		Log:     gm.Log(seat),
-		Notice:  views.ParseGuandanNotice(q.Get("notice")),
-		Arrange: views.ParseArrangement(q.Get("arrange")),
-		Deal:    gm.DealLog(),
-		Climb:   s.guandanClimb(r, gm),
-		Path:    tablePath("guandan", tb.ID),
+	// No hint among friends: the shared table asks no AI for a player's move.
+	t, err := s.guandanSeatTable(w, r, gm, seat, nil)
+	if err != nil {
+		return tablePlay{}, err
 	}
-	t.Selected = querySelection(q["card"], t.View.Hand)
-	if t.Arrange == views.ArrangePlan {
-		// The plan is an AI search on a GET: bounded like the solo table's (askAI).
-		err := s.askAI(w, r, func() { t.Plan = s.cfg.GuandanAI(guandanSeed(m, seat)).Plan(t.View.Hand, t.View.Level) })
-		if err != nil {
-			return tablePlay{}, err
-		}
-	}
-	if t.MyTurn() {
-		t.Selection = guandanVerdict(m, seat, t.Selected)
-		if t.Selection.Verdict == views.SelectChoose {
-			t.Readings = t.Selection.Readings
-		}
-	}
-	if t.MustReturn() {
-		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
-	}
-	p.guandan = t
+	t.Path = tablePath("guandan", tb.ID)
+	p.guandan = &t
 	return p, nil
 }
 

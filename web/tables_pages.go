@@ -365,19 +365,12 @@ func (s *Server) arrangeSeats(w http.ResponseWriter, r *http.Request) error {
 
 // startTable is the host's: the match begins, the AI taking every seat still empty.
 func (s *Server) startTable(w http.ResponseWriter, r *http.Request) error {
-	game, g, err := tableGameOf(r)
+	game, g, tb, err := s.tableOf(r)
 	if err != nil {
 		return err
 	}
 	if err := parseTableForm(w, r); err != nil {
 		return err
-	}
-	tb, err := s.loadTable(r.Context(), chi.URLParam(r, "table"))
-	if err != nil {
-		return err
-	}
-	if tb.Game != game {
-		return errNoTable
 	}
 	if tb.seatOf(visitorFrom(r.Context()).id) < 0 {
 		return errNotSeated
@@ -421,19 +414,12 @@ func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string
 // rematch deals the next match for the same players once the match is over: in the same
 // seats, or in Guandan with partners swapped (the players of seats 1 and 2 change places).
 func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
-	game, g, err := tableGameOf(r)
+	game, g, tb, err := s.tableOf(r)
 	if err != nil {
 		return err
 	}
 	if err := parseTableForm(w, r); err != nil {
 		return err
-	}
-	tb, err := s.loadTable(r.Context(), chi.URLParam(r, "table"))
-	if err != nil {
-		return err
-	}
-	if tb.Game != game {
-		return errNoTable
 	}
 	if _, err := actingSeat(r, &tb.sharedTable, visitorFrom(r.Context()).id); err != nil {
 		return err
@@ -459,19 +445,12 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 // handToAI hands the seat that keeps the table waiting to the AI, at a seated player's
 // request, once its time has run out or, with no timer, after the silence.
 func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
-	game, g, err := tableGameOf(r)
+	game, g, tb, err := s.tableOf(r)
 	if err != nil {
 		return err
 	}
 	if err := parseTableForm(w, r); err != nil {
 		return err
-	}
-	tb, err := s.loadTable(r.Context(), chi.URLParam(r, "table"))
-	if err != nil {
-		return err
-	}
-	if tb.Game != game {
-		return errNoTable
 	}
 	if tb.seatOf(visitorFrom(r.Context()).id) < 0 {
 		return errNotSeated
