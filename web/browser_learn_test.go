@@ -134,7 +134,17 @@ func (tb *tab) lessonMove(where string, s lessonScreen) {
 	if s.Target == "play" || s.Target == "return" {
 		for _, m := range strings.Fields(s.Marks) {
 			if card, ok := strings.CutPrefix(m, "card:"); ok {
-				tb.do(click(fmt.Sprintf(`.ghand label[data-card=%q]`, card)))
+				// Every copy the step names, each where a player would click it: the hand
+				// stacks equal ranks, so a card's middle is under the next card down; its
+				// top strip (the rank and suit) is what shows.
+				sel := fmt.Sprintf(`.ghand label[data-card=%q]`, card)
+				spots := eval[[][2]float64](tb, fmt.Sprintf(`[...document.querySelectorAll(%q)].map((e) => { const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + 6]; })`, sel))
+				if len(spots) == 0 {
+					tb.t.Fatalf("%s: no card %s in the hand", where, card)
+				}
+				for _, p := range spots {
+					tb.do(chromedp.MouseClickXY(p[0], p[1]))
+				}
 			}
 		}
 	}

@@ -53,14 +53,16 @@ func mustCards(s string) gd.Set {
 	return set
 }
 
-// guandanHands are the first deal's hands, at level 2, the visitor to lead: short hands, so
-// that every play of the lesson is one combination and the deal ends within a few tricks.
-// The cards are distinct cards of the two packs (the jokers are both copies).
+// guandanHands are the first deal's hands, at level 2, the visitor to lead: the visitor's
+// 26 cards are one combination of each kind the lesson teaches (so that every play is one
+// idea and there is no other reading of it to choose), the AI seats' hands short, so that the
+// deal ends within a few tricks. The cards are distinct cards of the two packs (a face
+// written twice in one hand is both copies).
 var guandanHands = [4]string{
-	"3S 7C 7D 9S 9D 9C 5S 5C 8S 8H 8C 8D JS QD KC AS 2H",
-	"TC QS QH QC 3D 3C 4H 6C",
-	"KS 4C 4D AH",
-	"6S 6D BJ BJ RJ RJ 3H 4S 5H 6H 7S 9H TD",
+	"3S 7C 7D 6S 6S 6H 3H 3D 4S 4H 5S 5H 9S 9D 9C KH KH 8S 8H 8C 8D JS QD KC AS 2H",
+	"TC QS QH QC 7H 7H 2C AD",
+	"KS 4C 4C AH",
+	"6D 6D BJ BJ RJ RJ TS TD TD JC JC JD 3C 4D 5C 6C 7S 9H KD",
 }
 
 // guandanSeed is the match's generator state after the lesson's first deal: it shuffles the
@@ -68,9 +70,10 @@ var guandanHands = [4]string{
 // that it is paid, not refused).
 const guandanSeed = 7
 
-// guandanScript is the lesson. The first deal teaches the combinations, passing to a partner,
-// bombs, the joker bomb, a wild card in a straight and going out first; the second, dealt by
-// the engine from its generator, the tribute and the return.
+// guandanScript is the lesson. The first deal teaches the combinations one at a time (the
+// visitor plays each, or meets it on the table), passing to a partner, bombs, the joker bomb,
+// a wild card in a straight and going out first; the second, dealt by the engine from its
+// generator, the tribute and the return.
 var guandanScript = []guandanBeat{
 	gstep(Step{Key: "intro", Marks: []string{"seat2", "hand"}}),
 	gstep(Step{Key: "order", Marks: []string{"levels", "hand", "card:2H"}, Args: []string{"card:2H"}}),
@@ -78,17 +81,24 @@ var guandanScript = []guandanBeat{
 	gplay(1, "TC"), gplay(2, "KS"), gpass(3),
 	gstep(Step{Key: "partner", Move: "pass", Marks: []string{"seat2", "trick", "pass"}}),
 	gpass(1),
-	gplay(2, "4C 4D"), gplay(3, "6S 6D"),
+	gplay(2, "4C 4C"), gplay(3, "6D 6D"),
 	gstep(Step{Key: "pair", Move: "play 7C 7D", Marks: []string{"card:7C", "card:7D", "trick", "button"}, Args: []string{"kind:pair"}, Explains: []string{"pair"}}),
 	gpass(1), gpass(2), gpass(3),
-	gstep(Step{Key: "fullhouse", Move: "play 9S 9D 9C 5S 5C", Marks: []string{"card:9S", "card:9D", "card:9C", "card:5S", "card:5C", "button"}, Args: []string{"kind:full-house"}, Explains: []string{"triple", "full-house"}}),
-	gplay(1, "QS QH QC 3D 3C"), gpass(2), gpass(3),
+	gstep(Step{Key: "triple", Move: "play 6S 6S 6H", Marks: []string{"card:6S", "card:6H", "button"}, Args: []string{"kind:triple"}, Explains: []string{"triple"}}),
+	gpass(1), gpass(2), gpass(3),
+	gstep(Step{Key: "tube", Move: "play 3H 3D 4S 4H 5S 5H", Marks: []string{"card:3H", "card:3D", "card:4S", "card:4H", "card:5S", "card:5H", "button"}, Args: []string{"kind:tube"}, Explains: []string{"tube"}}),
+	gpass(1), gpass(2), gpass(3),
+	gstep(Step{Key: "fullhouse", Move: "play 9S 9D 9C KH KH", Marks: []string{"card:9S", "card:9D", "card:9C", "card:KH", "button"}, Args: []string{"kind:full-house"}, Explains: []string{"full-house"}}),
+	gplay(1, "QS QH QC 7H 7H"), gpass(2), gpass(3),
 	gstep(Step{Key: "bomb", Move: "play 8S 8H 8C 8D", Marks: []string{"card:8S", "card:8H", "card:8C", "card:8D", "trick", "button"}, Args: []string{"kind:bomb"}, Explains: []string{"bomb"}}),
 	gpass(1), gpass(2), gplay(3, "BJ BJ RJ RJ"),
 	gstep(Step{Key: "jokerbomb", Move: "pass", Marks: []string{"trick", "pass"}, Args: []string{"kind:joker-bomb", "kind:straight-flush"}, Explains: []string{"joker-bomb", "straight-flush"}}),
 	gpass(1), gpass(2),
-	gplay(3, "3H 4S 5H 6H 7S"),
-	gstep(Step{Key: "sequences", Marks: []string{"trick", "sequences"}, Args: []string{"kind:straight", "kind:tube", "kind:plate"}, Explains: []string{"straight", "tube", "plate"}}),
+	gplay(3, "TS TD TD JC JC JD"),
+	gstep(Step{Key: "plate", Move: "pass", Marks: []string{"trick", "pass"}, Args: []string{"kind:plate"}, Explains: []string{"plate"}}),
+	gpass(1), gpass(2),
+	gplay(3, "3C 4D 5C 6C 7S"),
+	gstep(Step{Key: "straight", Marks: []string{"trick"}, Args: []string{"kind:straight"}, Explains: []string{"straight"}}),
 	gstep(Step{Key: "wild", Move: "play JS QD KC AS 2H", Marks: []string{"card:JS", "card:QD", "card:KC", "card:AS", "card:2H", "button"}, Args: []string{"card:2H"}}),
 	gpass(1), gpass(2), gpass(3), gplay(2, "AH"),
 	gstep(Step{Key: "out", Marks: []string{"summary"}}),

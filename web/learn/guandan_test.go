@@ -14,7 +14,7 @@ import (
 // opens with a double tribute the visitor answers with a return.
 func TestGuandanLessonIsARealMatch(t *testing.T) {
 	l := Guandan()
-	kinds := map[string]gd.Kind{"single": gd.Single, "pair": gd.Pair, "fullhouse": gd.FullHouse, "bomb": gd.Bomb, "wild": gd.Straight}
+	kinds := map[string]gd.Kind{"single": gd.Single, "pair": gd.Pair, "triple": gd.Triple, "tube": gd.Tube, "fullhouse": gd.FullHouse, "bomb": gd.Bomb, "wild": gd.Straight}
 	for n := 1; n <= l.Len(); n++ {
 		s, p, err := l.At(n)
 		if err != nil {
@@ -34,11 +34,20 @@ func TestGuandanLessonIsARealMatch(t *testing.T) {
 			t.Errorf("step %d (%s): the expected move gives %v, %v", n, s.Key, o, err)
 		}
 	}
-	_, wild, _ := l.At(10)
-	if !l.Expected(10).Cards.Has(gd.NewCard(gd.Two, gd.Hearts, 0)) || !gd.NewCard(gd.Two, gd.Hearts, 0).IsWild(wild.Match.Level) {
+	// The combinations the visitor meets on the table rather than plays: West's plate and
+	// straight, each the trick the step is about.
+	for key, k := range map[string]gd.Kind{"plate": gd.Plate, "straight": gd.Straight} {
+		_, p, _ := l.At(stepNamed(t, l, key))
+		if m := p.Match; m.LastSeat != 3 || m.LastPlay.Reading.Kind != k {
+			t.Errorf("step %s: the play to beat is seat %d's %v, want West's %v", key, m.LastSeat, m.LastPlay.Reading, k)
+		}
+	}
+	w := stepNamed(t, l, "wild")
+	_, wild, _ := l.At(w)
+	if !l.Expected(w).Cards.Has(gd.NewCard(gd.Two, gd.Hearts, 0)) || !gd.NewCard(gd.Two, gd.Hearts, 0).IsWild(wild.Match.Level) {
 		t.Error("the wild step's straight holds no wild card")
 	}
-	_, over, _ := l.At(11)
+	_, over, _ := l.At(stepNamed(t, l, "out"))
 	if got := over.Match.Finish; len(got) != 2 || got[0] != 0 || got[1] != 2 {
 		t.Errorf("the first deal's finish %v, want you then North", got)
 	}
@@ -80,8 +89,11 @@ func TestGuandanWrongMoves(t *testing.T) {
 		{4, play("AS"), Wrong, nil},
 		{4, play("7C"), Refused, gd.ErrDoesNotBeat},
 		{5, play("9S 9D"), Wrong, nil},
-		{10, play("JS QD KC AS"), Refused, gd.ErrIllegalPlay},
-		{15, gd.Action{Kind: gd.ActReturn, Card: mustCards("RJ").Cards()[0]}, Refused, gd.ErrBadReturn},
+		{stepNamed(t, l, "triple"), play("9S 9D 9C"), Wrong, nil},
+		{stepNamed(t, l, "tube"), play("3H 3D 4S 4H"), Refused, gd.ErrIllegalPlay},
+		{stepNamed(t, l, "plate"), play("JS QD KC AS 2H"), Refused, gd.ErrDoesNotBeat},
+		{stepNamed(t, l, "wild"), play("JS QD KC AS"), Refused, gd.ErrIllegalPlay},
+		{l.Len(), gd.Action{Kind: gd.ActReturn, Card: mustCards("RJ").Cards()[0]}, Refused, gd.ErrBadReturn},
 		{1, play("3S"), Wrong, nil},
 	}
 	for _, c := range cases {
@@ -123,4 +135,16 @@ func TestGuandanReturnAnyWeakest(t *testing.T) {
 	if same == 0 || stronger == 0 {
 		t.Errorf("%d weakest and %d stronger returnable cards: the step teaches no choice", same, stronger)
 	}
+}
+
+// stepNamed is the number of the lesson's step with key.
+func stepNamed(t *testing.T, l *GuandanLesson, key string) int {
+	t.Helper()
+	for i, s := range l.Steps {
+		if s.Key == key {
+			return i + 1
+		}
+	}
+	t.Fatalf("no step %q", key)
+	return 0
 }

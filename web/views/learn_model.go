@@ -130,10 +130,3 @@ func (p GuandanLesson) Asks(action GuandanAction) bool {
 // DealNext tells whether the step's table waits for the next deal.
 func (p GuandanLesson) DealNext() bool { return p.Table.DealOver() && !p.Table.MatchOver() }
 
-// lessonSequences are the Guandan lesson's pictures of the three kinds of sequence, drawn at
-// the lesson's level (2) without a wild card: the straight, the tube and the plate.
-var lessonSequences = mustPlays([]struct{ cards, reading string }{
-	{"4S 5H 6C 7D 8S", "straight:8"},
-	{"5S 5D 6H 6C 7S 7D", "tube:7"},
-	{"8C 8D 8H 9H 9S 9C", "plate:9"},
-})
