@@ -129,4 +129,3 @@ func (p GuandanLesson) Asks(action GuandanAction) bool {
 
 // DealNext tells whether the step's table waits for the next deal.
 func (p GuandanLesson) DealNext() bool { return p.Table.DealOver() && !p.Table.MatchOver() }
-
