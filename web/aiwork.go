@@ -26,7 +26,7 @@ import (
 func (s *Server) askAI(w http.ResponseWriter, r *http.Request, work func()) error {
 	if s.aiLimiter != nil {
 		if wait, ok := s.aiLimiter.allow(s.clientAddr(r)); !ok {
-			return s.tooMany(w, wait)
+			return s.tooMany(w, wait, errTooManyAsks)
 		}
 	}
 	ctx := r.Context()

@@ -116,6 +116,10 @@ func TestAIPagesRateLimit(t *testing.T) {
 		if !strings.Contains(p.doc.Find("h1").Text(), "ögonblick") {
 			t.Errorf("%s: the 429 page is not in the visitor's language: %q", path, p.doc.Find("h1").Text())
 		}
+		// The page speaks of what was asked, not of moves.
+		if text := p.doc.Find("main").Text(); !strings.Contains(text, "tips och förslag") || strings.Contains(text, "drag") {
+			t.Errorf("%s: the 429 page says %q", path, strings.Join(strings.Fields(text), " "))
+		}
 		if ra, err := strconv.Atoi(p.header.Get("Retry-After")); err != nil || ra < 1 || ra > 5 {
 			t.Errorf("%s: Retry-After %q", path, p.header.Get("Retry-After"))
 		}

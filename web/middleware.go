@@ -145,14 +145,19 @@ const maxBodyBytes = 64 << 10
 // errTooLarge is a body declared larger than any form of ours.
 var errTooLarge = &statusError{status: http.StatusRequestEntityTooLarge, reason: "request body too large"}
 
-// errTooMany is a client over its rate of POSTs or of AI pages.
-var errTooMany = &statusError{status: http.StatusTooManyRequests, reason: "too many posts"}
+// errTooMany is a client over its rate of POSTs; errTooManyAsks over its rate of AI pages
+// (hints, the coach, plans), whose page does not speak of moves.
+var (
+	errTooMany     = &statusError{status: http.StatusTooManyRequests, reason: "too many posts"}
+	errTooManyAsks = &statusError{status: http.StatusTooManyRequests, reason: "too many AI pages", text: "error.429.asks"}
+)
 
-// tooMany counts a request refused for its client's rate and says when to come back.
-func (s *Server) tooMany(w http.ResponseWriter, wait time.Duration) error {
+// tooMany counts a request refused for its client's rate, says when to come back and
+// returns refusal, the page to answer.
+func (s *Server) tooMany(w http.ResponseWriter, wait time.Duration, refusal error) error {
 	s.metrics.limited.Inc()
 	w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(wait.Seconds()))))
-	return errTooMany
+	return refusal
 }
 
 // limitPosts refuses a body over maxBodyBytes with 413 before reading it, and a client's POST
@@ -167,7 +172,7 @@ func (s *Server) limitPosts(next http.Handler) http.Handler {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBodyBytes)
 		if r.Method == http.MethodPost && s.limiter != nil {
 			if wait, ok := s.limiter.allow(s.clientAddr(r)); !ok {
-				s.fail(w, r, s.tooMany(w, wait))
+				s.fail(w, r, s.tooMany(w, wait, errTooMany))
 				return
 			}
 		}
