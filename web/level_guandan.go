@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"slices"
 
 	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/i18n"
@@ -56,12 +57,21 @@ func (r recordedGuandan) Apply(a gd.Action) (recordedGuandan, []gd.Event, error)
 // guandanAIAt lets the AI seats act at a level, through the engine's one loop, until the
 // humans is to act or nobody is; the record keeps what they did. An AI action the engine
 // refuses is a server error, never the visitor's.
+//
+// Once every human has gone out of the deal, Master's seats play the rest of it as Club: no
+// human decides anything more in it, and the three seats left could otherwise take up to 42
+// searches in the one request that answers the human's last play (its p99 was 1.9 s on a
+// loaded host; BENCHMARKS.md). Both teams' seats change alike, and the planner is what the
+// search itself starts from.
 func (s *Server) guandanAIAt(level aiguandan.Level, g *record.Guandan, humans seats) error {
 	_, err := gd.RunAgents(recordedGuandan{g}, func(r recordedGuandan, seat int) gd.Agent {
 		if humans.has(seat) {
 			return nil
 		}
 		m := r.g.Match()
+		if level == aiguandan.LevelMaster && humansOut(m, humans) {
+			return s.guandanPlayer(aiguandan.LevelClub, guandanSeed(m, seat))
+		}
 		return s.guandanPlayer(level, guandanSeed(m, seat))
 	}, nil)
 	if err != nil {
@@ -69,6 +79,19 @@ func (s *Server) guandanAIAt(level aiguandan.Level, g *record.Guandan, humans se
 		return fmt.Errorf("web: Guandan AI: %v", err)
 	}
 	return nil
+}
+
+// humansOut tells whether the humans, at least one, have all gone out of the deal being played.
+func humansOut(m gd.Match, humans seats) bool {
+	if humans == 0 {
+		return false // a table the AI plays alone plays at its level
+	}
+	for seat := range 4 {
+		if humans.has(seat) && !slices.Contains(m.Finish, seat) {
+			return false
+		}
+	}
+	return true
 }
 
 // guandanAdvice is the hint: the move the AI of level would make in the seat of the visitor,

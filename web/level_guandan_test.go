@@ -3,7 +3,9 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
@@ -75,5 +77,58 @@ func TestGuandanHintGivesItsReason(t *testing.T) {
 				t.Errorf("the reason reads %q", why.Text())
 			}
 		})
+	}
+}
+
+// countedAI counts the decisions of the configured (Club) Guandan player.
+type countedAI struct {
+	GuandanAI
+	plays *atomic.Int64
+}
+
+func (c countedAI) Play(v gd.View) gd.Action {
+	c.plays.Add(1)
+	return c.GuandanAI.Play(v)
+}
+
+// TestMasterTailIsPlayedAsClub: at Master, the AI seats search while the visitor is in the
+// deal; once the visitor has gone out, the rest of the deal is played by the Club player in
+// the same request, to the deal's end.
+func TestMasterTailIsPlayedAsClub(t *testing.T) {
+	var club atomic.Int64
+	ts := newSite(t, func(c *Config) {
+		c.GuandanAI = func(seed uint64) GuandanAI { return countedAI{testGuandanAI(seed), &club} }
+	})
+	ts.gtable()
+	if r := ts.post("/settings/guandan-level", url.Values{"level": {"master"}, "return": {"/guandan"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("choosing master: %d", r.status)
+	}
+	g := guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: 3, Hands: [4]gd.Set{
+		cardsOf(t, "4D RJ"),
+		cardsOf(t, "4S 4H 6C 7C 8D 9S TH JC QD KH"),
+		cardsOf(t, "6S 6H 7D 8S 9C TS JD QC KS AH"),
+		cardsOf(t, "5S 5H 7S 8C 9D TC JH QS KD AC"),
+	}})
+	if _, err := g.Apply(gd.Action{Kind: gd.ActPlay, Seat: 3, Cards: cardsOf(t, "5S")}); err != nil {
+		t.Fatal(err)
+	}
+	ts.gprepare(g)
+	club.Store(0) // the first table dealt its match at Club, before the visitor chose Master
+	for range 20 {
+		m, _ := ts.gmatch()
+		if slices.Contains(m.Finish, soloSeat) {
+			break
+		}
+		if n := club.Load(); n > 0 {
+			t.Fatalf("the Club player made %d decisions while the visitor was in the deal", n)
+		}
+		ts.playHint(ts.gtable())
+	}
+	m, _ := ts.gmatch()
+	if len(m.Finish) == 0 || m.Finish[0] != soloSeat {
+		t.Fatalf("the visitor did not go out first: finish %v", m.Finish)
+	}
+	if m.Phase() == gd.PhasePlay || club.Load() == 0 {
+		t.Errorf("after the visitor went out: phase %v, %d Club decisions; want the deal played to its end by Club", m.Phase(), club.Load())
 	}
 }
