@@ -122,9 +122,9 @@ func (s *loadStats) report(out io.Writer, name string, players int, elapsed time
 	defer s.mu.Unlock()
 	slices.Sort(s.posts)
 	slices.Sort(s.gets)
-	fmt.Fprintf(out, "%-9s players %5d  requests %7d  %7.1f req/s  POST p50 %7.1f ms  p99 %7.1f ms  GET p50 %7.1f ms  p99 %7.1f ms  errors %d",
+	fmt.Fprintf(out, "%-9s players %5d  requests %7d  %7.1f req/s  POST p50 %7.1f ms  p99 %7.1f ms  max %7.1f ms  GET p50 %7.1f ms  p99 %7.1f ms  errors %d",
 		name, players, s.requests, float64(s.requests)/elapsed.Seconds(),
-		ms(percentile(s.posts, 0.50)), ms(percentile(s.posts, 0.99)),
+		ms(percentile(s.posts, 0.50)), ms(percentile(s.posts, 0.99)), ms(percentile(s.posts, 1)),
 		ms(percentile(s.gets, 0.50)), ms(percentile(s.gets, 0.99)), s.errors)
 	if len(s.finished) > 0 {
 		fmt.Fprintf(out, "  matches finished: asnas %d, guandan %d", s.finished["asnas"], s.finished["guandan"])
