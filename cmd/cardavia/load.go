@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -63,6 +64,9 @@ type loadStats struct {
 	gets     []time.Duration
 	finished map[string]int
 	firstErr []string
+	// errKinds counts the errors by method, path and status ("POST /guandan/play 503"): under
+	// a crowd at Master the first five alone do not say which requests failed.
+	errKinds map[string]int
 	// refused counts the Guandan plays the server refused with a notice (cards chosen
 	// wrongly by ownGuandanPlay): a redirect, not an error, but it should stay near zero.
 	refused int
@@ -74,7 +78,7 @@ func (s *loadStats) refuse() {
 	s.refused++
 }
 
-func (s *loadStats) request(post bool, d time.Duration, err error) {
+func (s *loadStats) request(post bool, d time.Duration, err error, kind string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests++
@@ -87,6 +91,10 @@ func (s *loadStats) request(post bool, d time.Duration, err error) {
 	}
 	if err != nil {
 		s.errors++
+		if s.errKinds == nil {
+			s.errKinds = map[string]int{}
+		}
+		s.errKinds[kind]++
 		if len(s.firstErr) < 5 {
 			s.firstErr = append(s.firstErr, err.Error())
 		}
@@ -135,6 +143,13 @@ func (s *loadStats) report(out io.Writer, name string, players int, elapsed time
 	fmt.Fprintln(out)
 	for _, e := range s.firstErr {
 		fmt.Fprintln(out, "   error:", e)
+	}
+	if len(s.errKinds) > 1 || s.errors > len(s.firstErr) {
+		kinds := slices.Sorted(maps.Keys(s.errKinds))
+		for i, k := range kinds {
+			kinds[i] = fmt.Sprintf("%s: %d", k, s.errKinds[k])
+		}
+		fmt.Fprintln(out, "   errors by request:", strings.Join(kinds, ", "))
 	}
 }
 
@@ -548,12 +563,25 @@ func (p *virtualPlayer) do(ctx context.Context, method, path string, form url.Va
 		return resp, p.buf.Bytes(), ctx.Err() // the run's end, not the server's fault
 	}
 	if start.After(p.measureFrom) {
-		p.stats.request(method == http.MethodPost, time.Since(start), err)
+		p.stats.request(method == http.MethodPost, time.Since(start), err, errKind(method, path, resp, err))
 	}
 	if err == nil && method == http.MethodGet && p.pages != nil {
 		p.pages(path, p.buf.Bytes())
 	}
 	return resp, p.buf.Bytes(), err
+}
+
+// errKind names a failed request for the error counts: its method, its path without the
+// query, and its status, or "no answer".
+func errKind(method, path string, resp *http.Response, err error) string {
+	if err == nil {
+		return ""
+	}
+	path, _, _ = strings.Cut(path, "?")
+	if resp != nil && resp.StatusCode >= 400 {
+		return fmt.Sprintf("%s %s %d", method, path, resp.StatusCode)
+	}
+	return method + " " + path + " no answer"
 }
 
 // readBody reads a response into the player's buffer, decoding gzip, and closes it.

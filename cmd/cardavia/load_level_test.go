@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"errors"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -128,5 +130,33 @@ func TestSearchWindowReport(t *testing.T) {
 	want := "Guandan searches 600 (10.0/s), 150 waited for a slot (25.0 %), 30.00 s waited in all (200.0 ms each that waited); AI guandan/master: 600 requests, 50.00 ms each\n"
 	if !strings.HasSuffix(out.String(), want) {
 		t.Errorf("report\n%s\nwant it to end\n%s", out.String(), want)
+	}
+}
+
+// The report counts the errors by request, past the first five it prints: which requests
+// failed under a crowd (hint pages, moves) is what a reader needs.
+func TestLoadCountsErrorsByRequest(t *testing.T) {
+	s := &loadStats{}
+	fail := func(method, path string, status int) {
+		resp := &http.Response{StatusCode: status}
+		var err error
+		if status == 0 {
+			resp, err = nil, context.DeadlineExceeded
+		} else {
+			err = errors.New(method + " " + path + ": status " + strconv.Itoa(status))
+		}
+		s.request(method == http.MethodPost, time.Second, err, errKind(method, path, resp, err))
+	}
+	for range 5 {
+		fail(http.MethodGet, "/guandan?hint=1", 503)
+	}
+	fail(http.MethodPost, "/guandan/play", 503)
+	fail(http.MethodPost, "/guandan/pass", 0)
+	s.request(true, time.Millisecond, nil, "")
+	var out strings.Builder
+	s.report(&out, "cardavia", 1, time.Second)
+	want := "   errors by request: GET /guandan 503: 5, POST /guandan/pass no answer: 1, POST /guandan/play 503: 1\n"
+	if !strings.Contains(out.String(), "errors 7") || !strings.HasSuffix(out.String(), want) {
+		t.Errorf("report\n%s\nwant 7 errors and it to end\n%s", out.String(), want)
 	}
 }
