@@ -160,3 +160,31 @@ func TestLoadCountsErrorsByRequest(t *testing.T) {
 		t.Errorf("report\n%s\nwant 7 errors and it to end\n%s", out.String(), want)
 	}
 }
+
+// With -tables, -level is the level of the form that opens each table: the host posts it, and
+// the table's players then play against the AI at it.
+func TestLoadTablesOpenAtTheLevelGiven(t *testing.T) {
+	site, _ := testSite(t, nil)
+	var mu sync.Mutex
+	var opened []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if r.Method == http.MethodPost && r.URL.Path == "/guandan/tables" {
+			_ = r.ParseForm()
+			mu.Lock()
+			opened = append(opened, r.PostForm.Get("level"))
+			mu.Unlock()
+		}
+		site.Config.Handler.ServeHTTP(w, r)
+	}))
+	defer srv.Close()
+	var out strings.Builder
+	err := runLoad(context.Background(), []string{"-url", srv.URL, "-tables", "2", "-game", "guandan", "-level", "beginner", "-duration", "1s", "-ramp", "100ms", "-no-baseline", "-max-errors", "0"}, &out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out.String())
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if len(opened) != 2 || opened[0] != "beginner" || opened[1] != "beginner" {
+		t.Errorf("tables opened at %q, want two at beginner", opened)
+	}
+}
