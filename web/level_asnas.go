@@ -34,7 +34,8 @@ func asnasLevel(r *http.Request) (aiasnas.Level, bool) {
 func (s *Server) asnasFor(r *http.Request) table[*record.Asnas] {
 	level, chosen := asnasLevel(r)
 	if !chosen {
-		return asnasGame
+		// The configured AI, Master in production: the level the table shows.
+		return timedTable(r.Context(), asnasGame, defaultAsnasLevel.String())
 	}
 	t := asnasGame
 	t.playAI = func(s *Server, a *record.Asnas, humans seats) error {
@@ -44,7 +45,7 @@ func (s *Server) asnasFor(r *http.Request) table[*record.Asnas] {
 		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
 		return a, t.playAI(s, a, humans)
 	}
-	return t
+	return timedTable(r.Context(), t, level.String())
 }
 
 // recordedAsnas lets the one AI loop of ai/asnas play on a match record, so that every AI

@@ -30,7 +30,7 @@ func guandanGameFor(r *http.Request) table[*record.Guandan] {
 		g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
 		return g, s.guandanAIAt(level, g, humans)
 	}
-	return t
+	return timedTable(r.Context(), t, level.String())
 }
 
 // guandanPlayer is the AI of one decision at a level. Club is the configured player (the

@@ -4,12 +4,14 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/web/store"
 )
 
@@ -36,7 +38,9 @@ type Metrics struct {
 	started   *prometheus.CounterVec
 	finished  *prometheus.CounterVec
 	decisions *prometheus.HistogramVec
-	storeOps  *prometheus.HistogramVec
+	// aiRequests is the AI seats' time added up over one request, by game and level.
+	aiRequests *prometheus.HistogramVec
+	storeOps   *prometheus.HistogramVec
 	// commitSeconds and commitWrites describe the embedded store's group commits.
 	commitSeconds, commitWrites prometheus.Histogram
 	limited                     prometheus.Counter
@@ -75,6 +79,13 @@ func NewMetrics() *Metrics {
 			Help:    "Time an AI seat took to decide, by game.",
 			Buckets: []float64{0.0001, 0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1},
 		}, []string{"game"}),
+		aiRequests: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "cardavia_ai_request_seconds",
+			Help: "Time one request spent letting the AI seats act (a move's answers, a deal), wall time with a Guandan Master search's wait for a slot, by game and level; requests in which no AI seat was asked are not counted.",
+			// Up to the request timeout: at Master one request can play out the rest of a
+			// deal, tens of searches.
+			Buckets: []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10},
+		}, []string{"game", "level"}),
 		storeOps: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name:    "cardavia_store_operation_seconds",
 			Help:    "Time of a match store operation, by operation (load, cas, sweep) and result (ok, conflict, error).",
@@ -109,7 +120,26 @@ func NewMetrics() *Metrics {
 		collectors.NewGoCollector(collectors.WithGoCollectorRuntimeMetrics(collectors.MetricsScheduler)),
 		collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}),
 		m.requests, m.durations, m.inflight, m.started, m.finished, m.decisions, m.storeOps,
-		m.commitSeconds, m.commitWrites, m.limited, m.streams, m.shelfFailures,
+		m.commitSeconds, m.commitWrites, m.limited, m.streams, m.shelfFailures, m.aiRequests,
+	)
+	// The search slots are the process's, not a server's (ai/guandan bounds every search in
+	// it), so they are read when scraped rather than counted here.
+	searches := func(pick func(n, waits int64, waited time.Duration) float64) func() float64 {
+		return func() float64 { return pick(aiguandan.SearchStats()) }
+	}
+	m.registry.MustRegister(
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "cardavia_guandan_searches_total",
+			Help: "Guandan Master searches run (decisions the planner alone did not settle), each in one of the process's search slots, one a core.",
+		}, searches(func(n, _ int64, _ time.Duration) float64 { return float64(n) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "cardavia_guandan_search_waits_total",
+			Help: "Guandan Master searches that waited for a search slot because every one was taken.",
+		}, searches(func(_, waits int64, _ time.Duration) float64 { return float64(waits) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "cardavia_guandan_search_wait_seconds_total",
+			Help: "Time Guandan Master searches spent waiting for a search slot.",
+		}, searches(func(_, _ int64, waited time.Duration) float64 { return waited.Seconds() })),
 	)
 	return m
 }
@@ -157,6 +187,41 @@ func (m *Metrics) ShelfUpdateFailed(game string) {
 func (m *Metrics) AIDecision(game string, d time.Duration) {
 	if m != nil {
 		m.decisions.WithLabelValues(game).Observe(d.Seconds())
+	}
+}
+
+// aiWork adds up what the AI seats cost one request: the tables that let them act add to it
+// (timedTable) and observe reports it when the request ends. It is one field of the
+// request's middleware state, so it costs no allocation of its own.
+type aiWork struct {
+	mu          sync.Mutex
+	game, level string
+	d           time.Duration
+	asked       bool
+}
+
+// add counts the time since start as AI work of game at level; a nil aiWork (a request
+// without the middleware, a timer's work) keeps nothing.
+func (w *aiWork) add(game, level string, start time.Time) {
+	if w == nil {
+		return
+	}
+	d := time.Since(start)
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.game, w.level, w.asked = game, level, true
+	w.d += d
+}
+
+// aiRequest records the AI work of one request, if it asked the AI seats at all.
+func (m *Metrics) aiRequest(w *aiWork) {
+	if m == nil || w == nil {
+		return
+	}
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	if w.asked {
+		m.aiRequests.WithLabelValues(w.game, w.level).Observe(w.d.Seconds())
 	}
 }
 

@@ -21,6 +21,13 @@ import (
 
 type requestIDKey struct{}
 
+// requestState is what the middleware keeps for one request in its context: its id, and the
+// AI work done for it (one value, so one allocation, for both).
+type requestState struct {
+	id string
+	ai aiWork
+}
+
 // requestID gives every request a random id, sent back in X-Request-Id and written in its log
 // line, so a visitor's report of a failure can be found in the log. An incoming id is ignored:
 // it would let anyone write into our logs.
@@ -30,13 +37,23 @@ func (s *Server) requestID(next http.Handler) http.Handler {
 		_, _ = rand.Read(b[:])
 		id := hex.EncodeToString(b[:])
 		w.Header().Set("X-Request-Id", id)
-		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, id)))
+		next.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), requestIDKey{}, &requestState{id: id})))
 	})
 }
 
 func requestIDFrom(ctx context.Context) string {
-	id, _ := ctx.Value(requestIDKey{}).(string)
-	return id
+	if st, ok := ctx.Value(requestIDKey{}).(*requestState); ok {
+		return st.id
+	}
+	return ""
+}
+
+// aiWorkFrom is the request's AI work, nil outside a request (a timer's).
+func aiWorkFrom(ctx context.Context) *aiWork {
+	if st, ok := ctx.Value(requestIDKey{}).(*requestState); ok {
+		return &st.ai
+	}
+	return nil
 }
 
 // observe writes one JSON log line per request and counts it in the metrics. It labels by the
@@ -62,6 +79,7 @@ func (s *Server) observe(next http.Handler) http.Handler {
 			status = http.StatusOK
 		}
 		s.metrics.ObserveRequest(r.Method, route, status, d)
+		s.metrics.aiRequest(aiWorkFrom(r.Context()))
 		s.log.InfoContext(r.Context(), "request",
 			"method", r.Method, "route", route, "status", status,
 			"bytes", ww.BytesWritten(), "duration_ms", float64(d.Microseconds())/1000,

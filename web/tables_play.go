@@ -66,6 +66,7 @@ func sharedPost[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	if !ok || tb.Game != g.game {
 		return errNoTable
 	}
+	g.table = timedTable(ctx, g.table, tb.Level)
 	seat, err := actingSeat(r, &tb.sharedTable, visitorFrom(ctx).id)
 	if err != nil {
 		return err

@@ -1,9 +1,11 @@
 package web
 
 import (
+	"context"
 	"time"
 
 	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
@@ -54,6 +56,27 @@ func timeGuandan(ai GuandanAI, m *Metrics) GuandanAI {
 	t := timedGuandan{ai, m}
 	if a, ok := ai.(aiguandan.Advisor); ok {
 		return timedAdvisor{t, a}
+	}
+	return t
+}
+
+// timedTable is t with the time its AI seats take (a deal lets them act too) added to the
+// request's AI work in ctx under t's game and level, so that the metrics show what the AI
+// costs a request and not only a decision: at Master a move is answered by up to three
+// searches, and the end of a deal by tens.
+func timedTable[L liveMatch](ctx context.Context, t table[L], level string) table[L] {
+	w := aiWorkFrom(ctx)
+	if w == nil {
+		return t
+	}
+	playAI, deal := t.playAI, t.deal
+	t.playAI = func(s *Server, l L, humans seats) error {
+		defer w.add(t.game, level, time.Now())
+		return playAI(s, l, humans)
+	}
+	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (L, error) {
+		defer w.add(t.game, level, time.Now())
+		return deal(s, id, seed, humans)
 	}
 	return t
 }

@@ -2,11 +2,13 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"maps"
 	"math/rand/v2"
 	"net"
 	"net/http"
@@ -25,6 +27,9 @@ import (
 
 	"github.com/go-chi/chi/v5"
 	"github.com/klauspost/compress/gzip"
+
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 )
 
 // maxLoadDuration bounds a load run, whatever the flags say.
@@ -59,6 +64,9 @@ type loadStats struct {
 	gets     []time.Duration
 	finished map[string]int
 	firstErr []string
+	// errKinds counts the errors by method, path and status ("POST /guandan/play 503"): under
+	// a crowd at Master the first five alone do not say which requests failed.
+	errKinds map[string]int
 	// refused counts the Guandan plays the server refused with a notice (cards chosen
 	// wrongly by ownGuandanPlay): a redirect, not an error, but it should stay near zero.
 	refused int
@@ -70,7 +78,7 @@ func (s *loadStats) refuse() {
 	s.refused++
 }
 
-func (s *loadStats) request(post bool, d time.Duration, err error) {
+func (s *loadStats) request(post bool, d time.Duration, err error, kind string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.requests++
@@ -83,6 +91,10 @@ func (s *loadStats) request(post bool, d time.Duration, err error) {
 	}
 	if err != nil {
 		s.errors++
+		if s.errKinds == nil {
+			s.errKinds = map[string]int{}
+		}
+		s.errKinds[kind]++
 		if len(s.firstErr) < 5 {
 			s.firstErr = append(s.firstErr, err.Error())
 		}
@@ -118,9 +130,9 @@ func (s *loadStats) report(out io.Writer, name string, players int, elapsed time
 	defer s.mu.Unlock()
 	slices.Sort(s.posts)
 	slices.Sort(s.gets)
-	fmt.Fprintf(out, "%-9s players %5d  requests %7d  %7.1f req/s  POST p50 %7.1f ms  p99 %7.1f ms  GET p50 %7.1f ms  p99 %7.1f ms  errors %d",
+	fmt.Fprintf(out, "%-9s players %5d  requests %7d  %7.1f req/s  POST p50 %7.1f ms  p99 %7.1f ms  max %7.1f ms  GET p50 %7.1f ms  p99 %7.1f ms  errors %d",
 		name, players, s.requests, float64(s.requests)/elapsed.Seconds(),
-		ms(percentile(s.posts, 0.50)), ms(percentile(s.posts, 0.99)),
+		ms(percentile(s.posts, 0.50)), ms(percentile(s.posts, 0.99)), ms(percentile(s.posts, 1)),
 		ms(percentile(s.gets, 0.50)), ms(percentile(s.gets, 0.99)), s.errors)
 	if len(s.finished) > 0 {
 		fmt.Fprintf(out, "  matches finished: asnas %d, guandan %d", s.finished["asnas"], s.finished["guandan"])
@@ -131,6 +143,13 @@ func (s *loadStats) report(out io.Writer, name string, players int, elapsed time
 	fmt.Fprintln(out)
 	for _, e := range s.firstErr {
 		fmt.Fprintln(out, "   error:", e)
+	}
+	if len(s.errKinds) > 1 || s.errors > len(s.firstErr) {
+		kinds := slices.Sorted(maps.Keys(s.errKinds))
+		for i, k := range kinds {
+			kinds[i] = fmt.Sprintf("%s: %d", k, s.errKinds[k])
+		}
+		fmt.Fprintln(out, "   errors by request:", strings.Join(kinds, ", "))
 	}
 }
 
@@ -154,7 +173,8 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	hints := fs.Float64("hints", 0.2, "share of Guandan moves on which a player reads the hint page first (1: every move, the crowd of BENCHMARKS.md's earlier runs); on the others it picks a legal play itself")
 	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For, a metrics listener with the profiler) instead of -url, and report its CPU")
 	tables := fs.Int("tables", 0, "instead of -players: open this many shared tables of four virtual players each, every player with the table's live connection open, and measure the time from a move to its event at the other seats")
-	game := fs.String("game", "both", "the shared tables' game with -tables: asnas, guandan or both (half each)")
+	game := fs.String("game", "both", "the game played: asnas, guandan or both (each player a whole match of one, then of the other; with -tables, half the tables each)")
+	level := fs.String("level", "", "the AI players' level: beginner, club or master, chosen by every virtual player on the settings page (with -tables, in the form opening the table) before it plays; empty for the site's default")
 	think := fs.Duration("think", 500*time.Millisecond, "with -tables, the mean pause before a move (from half to one and a half of it); 0 for none")
 	maxEventP99 := fs.Duration("max-event-p99", 0, "with -tables, fail (exit status 1) when the p99 of a move's event at the other seats (from the mover's 303) is above this; 0 never fails")
 	metricsURL := fs.String("metrics", "", "the server's metrics listener (loopback only), for its memory per live connection with -tables and -server-cpuprofile; -spawn sets it")
@@ -171,6 +191,9 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	}
 	if *tables < 0 || *tables > maxLoadTables || *think < 0 || !slices.Contains([]string{"asnas", "guandan", "both"}, *game) {
 		return fmt.Errorf("load: want 0 <= -tables <= %d, -think >= 0 and -game asnas, guandan or both", maxLoadTables)
+	}
+	if err := checkLevel(*level); err != nil {
+		return err
 	}
 	serverPID := 0
 	if *spawn {
@@ -211,7 +234,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 			bare = 0
 		}
 		return runTables(ctx, tableLoad{
-			target: u, metrics: mu, serverPID: serverPID, tables: *tables, game: *game, bare: bare,
+			target: u, metrics: mu, serverPID: serverPID, tables: *tables, game: *game, level: *level, bare: bare,
 			ramp: *rampUp, duration: *duration, think: *think,
 			maxErrors: *maxErrors, maxEventP99: *maxEventP99, maxPostP99: *maxPostP99, serverProfile: *serverProfile, serverHeap: *serverHeap,
 		}, out)
@@ -230,6 +253,14 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	measureFrom := time.Now().Add(*rampUp)
 
 	cpuDone := watchCPU(ctx, measureFrom, serverPID)
+	var searchesDone <-chan searchWindow
+	if mu != nil {
+		searchesDone = watchSearches(ctx, measureFrom, mu)
+	}
+	games := []string{"asnas", "guandan"}
+	if *game != "both" {
+		games = []string{*game}
+	}
 
 	var wg sync.WaitGroup
 	// crowd starts n players numbered from first, joining evenly over the ramp-up.
@@ -241,7 +272,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 					return
 				}
 				vp := newVirtualPlayer(base, transport, first+i, stats, measureFrom)
-				vp.hints = *hints
+				vp.hints, vp.games, vp.level = *hints, games, *level
 				play(vp, ctx)
 			})
 		}
@@ -260,12 +291,16 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	wg.Wait()
 	cpu := <-cpuDone
 	elapsed := *duration
-	fmt.Fprintf(out, "load: %s, %v measured after a %v ramp-up, pauses 0.25-0.75 s between moves, the Guandan hint read on %.0f%% of the moves\n", u.Host, elapsed, *rampUp, 100**hints)
+	fmt.Fprintf(out, "load: %s, %v measured after a %v ramp-up, pauses 0.25-0.75 s between moves, the Guandan hint read on %.0f%% of the moves, %s at %s\n",
+		u.Host, elapsed, *rampUp, 100**hints, strings.Join(games, " and "), cmp.Or(*level, "the site's default level"))
 	site.report(out, "cardavia", *players, elapsed)
 	if *baseline > 0 {
 		bare.report(out, "bare chi", *baseline, elapsed)
 	}
 	cpu.report(out, elapsed, site.requests, bare.requests, serverPID != 0)
+	if searchesDone != nil {
+		(<-searchesDone).report(out, elapsed)
+	}
 	if *maxErrors >= 0 && site.errors > *maxErrors {
 		return fmt.Errorf("load: %d errors, at most %d allowed", site.errors, *maxErrors)
 	}
@@ -464,6 +499,10 @@ type virtualPlayer struct {
 	// hints is the share of its Guandan moves on which the player reads the hint page before
 	// choosing cards; on the others it picks a legal play of its own (ownGuandanPlay).
 	hints float64
+	// games are the games it plays, a whole match of one and then of the next; level, when
+	// set, is the AI level it chooses for each of them on the settings page before it plays.
+	games []string
+	level string
 }
 
 // think is the pause before a move: 0.25 to 0.75 s, as a person deciding.
@@ -483,6 +522,7 @@ func newVirtualPlayer(base *url.URL, tr http.RoundTripper, i int, stats *loadSta
 		rng:   rand.New(rand.NewPCG(uint64(i), 0x10ad)),
 		addr:  fmt.Sprintf("10.%d.%d.%d", i>>16&255, i>>8&255, i&255),
 		hints: 1,
+		games: []string{"asnas", "guandan"},
 	}
 }
 
@@ -523,12 +563,25 @@ func (p *virtualPlayer) do(ctx context.Context, method, path string, form url.Va
 		return resp, p.buf.Bytes(), ctx.Err() // the run's end, not the server's fault
 	}
 	if start.After(p.measureFrom) {
-		p.stats.request(method == http.MethodPost, time.Since(start), err)
+		p.stats.request(method == http.MethodPost, time.Since(start), err, errKind(method, path, resp, err))
 	}
 	if err == nil && method == http.MethodGet && p.pages != nil {
 		p.pages(path, p.buf.Bytes())
 	}
 	return resp, p.buf.Bytes(), err
+}
+
+// errKind names a failed request for the error counts: its method, its path without the
+// query, and its status, or "no answer".
+func errKind(method, path string, resp *http.Response, err error) string {
+	if err == nil {
+		return ""
+	}
+	path, _, _ = strings.Cut(path, "?")
+	if resp != nil && resp.StatusCode >= 400 {
+		return fmt.Sprintf("%s %s %d", method, path, resp.StatusCode)
+	}
+	return method + " " + path + " no answer"
 }
 
 // readBody reads a response into the player's buffer, decoding gzip, and closes it.
@@ -558,10 +611,19 @@ func (p *virtualPlayer) readBody(resp *http.Response) error {
 	return err
 }
 
-// play alternates between the games: a whole match of one, then of the other.
+// play alternates between the player's games: a whole match of one, then of the next.
 func (p *virtualPlayer) play(ctx context.Context) {
-	games := []string{"asnas", "guandan"}
-	g := p.rng.IntN(2)
+	games := p.games
+	// Drawn whatever the games, so that a player's choices are the same with one game as
+	// with both.
+	g := p.rng.IntN(2) % len(games)
+	if p.level != "" {
+		for ctx.Err() == nil && p.chooseLevel(ctx) != nil {
+			if !sleepCtx(ctx, time.Second) {
+				return
+			}
+		}
+	}
 	path := "/" + games[g]
 	for ctx.Err() == nil {
 		_, body, err := p.do(ctx, http.MethodGet, path, nil)
@@ -603,7 +665,7 @@ func (p *virtualPlayer) play(ctx context.Context) {
 		}
 		if choice.newMatch {
 			p.stats.finish(games[g])
-			g = 1 - g
+			g = (g + 1) % len(games)
 			path = "/" + games[g]
 			continue
 		}
@@ -614,6 +676,53 @@ func (p *virtualPlayer) play(ctx context.Context) {
 			}
 		}
 	}
+}
+
+// chooseLevel sets the player's level for each of its games as a visitor does: the settings
+// page, then each game's level form with its hidden fields. A level the site refuses (its 400
+// page) is an error.
+func (p *virtualPlayer) chooseLevel(ctx context.Context) error {
+	_, body, err := p.do(ctx, http.MethodGet, "/settings", nil)
+	if err != nil {
+		return err
+	}
+	var posts []formChoice
+	for _, game := range p.games {
+		action := "/settings/" + game + "-level"
+		forms, _, _ := scanPage(body, action)
+		if len(forms) == 0 {
+			return fmt.Errorf("load: the settings page has no form %s", action)
+		}
+		v := url.Values{}
+		for _, kv := range forms[0].hidden {
+			v.Add(kv[0], kv[1])
+		}
+		v.Set("level", p.level)
+		posts = append(posts, formChoice{action: action, values: v})
+	}
+	for _, c := range posts {
+		resp, _, err := p.do(ctx, http.MethodPost, c.action, c.values)
+		if err != nil {
+			return err
+		}
+		if resp.StatusCode != http.StatusSeeOther {
+			return fmt.Errorf("load: %s answered %d", c.action, resp.StatusCode)
+		}
+	}
+	return nil
+}
+
+// checkLevel refuses a -level the site does not offer, before any server is started.
+func checkLevel(level string) error {
+	if level == "" {
+		return nil
+	}
+	_, okG := aiguandan.ParseLevel(level)
+	_, okA := aiasnas.ParseLevel(level)
+	if !okG || !okA {
+		return fmt.Errorf("load: -level %q: want beginner, club or master (or none for the site's default)", level)
+	}
+	return nil
 }
 
 // playBare plays against the bare handler: the same rhythm and the same GET-then-POST shape.

@@ -39,6 +39,7 @@ type tableLoad struct {
 	serverPID     int
 	tables        int
 	game          string
+	level         string
 	bare          int
 	ramp          time.Duration
 	duration      time.Duration
@@ -503,9 +504,9 @@ func sharedTableChoice(game, path string, body []byte, rng *rand.Rand, simple bo
 }
 
 // openSharedTable opens table i of game through the site's forms: its first player opens it
-// (the form's own level and timer: none), the three others take the other seats; it returns
-// the four players and the table's revision.
-func openSharedTable(ctx context.Context, base *url.URL, tr http.RoundTripper, i int, game string, stats *loadStats) ([4]*virtualPlayer, string, uint64, error) {
+// (at level, or the form's own level when it is empty; timer: none), the three others take
+// the other seats; it returns the four players and the table's revision.
+func openSharedTable(ctx context.Context, base *url.URL, tr http.RoundTripper, i int, game, level string, stats *loadStats) ([4]*virtualPlayer, string, uint64, error) {
 	var vps [4]*virtualPlayer
 	far := time.Now().Add(24 * time.Hour) // setup is not measured
 	for s := range vps {
@@ -522,6 +523,9 @@ func openSharedTable(ctx context.Context, base *url.URL, tr http.RoundTripper, i
 	values := url.Values{"name": {fmt.Sprintf("Table %d host", i)}}
 	for _, kv := range forms[0].checked {
 		values.Add(kv[0], kv[1])
+	}
+	if level != "" {
+		values.Set("level", level)
 	}
 	resp, _, err := vps[0].do(ctx, http.MethodPost, forms[0].action, values)
 	if err != nil {
@@ -687,7 +691,7 @@ func runTables(parent context.Context, o tableLoad, out io.Writer) error {
 			sem <- struct{}{}
 			wg.Go(func() {
 				defer func() { <-sem }()
-				vps, path, rev, err := openSharedTable(parent, o.target, transport, i, game, &site.stats)
+				vps, path, rev, err := openSharedTable(parent, o.target, transport, i, game, o.level, &site.stats)
 				results[i] = opened{vps, path, rev, err}
 			})
 		}

@@ -51,7 +51,8 @@ func readServerMemory(ctx context.Context, metrics *url.URL) (serverMemory, erro
 	return last, nil
 }
 
-// readMetrics reads the unlabelled samples of the server's /metrics.
+// readMetrics reads the samples of the server's /metrics, each under its name with its labels
+// as the server wrote them (`cardavia_ai_request_seconds_sum{game="guandan",level="master"}`).
 func readMetrics(ctx context.Context, metrics *url.URL) (map[string]float64, error) {
 	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
@@ -72,7 +73,7 @@ func readMetrics(ctx context.Context, metrics *url.URL) (map[string]float64, err
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	for sc.Scan() {
 		f := strings.Fields(sc.Text())
-		if len(f) != 2 || strings.HasPrefix(f[0], "#") || strings.Contains(f[0], "{") {
+		if len(f) != 2 || strings.HasPrefix(f[0], "#") {
 			continue
 		}
 		if v, err := strconv.ParseFloat(f[1], 64); err == nil {

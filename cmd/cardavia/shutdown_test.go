@@ -244,4 +244,9 @@ func TestLoadSpawnsItsServer(t *testing.T) {
 	if !regexp.MustCompile(`server \d+\.\d+ cores, \d+\.\d+ ms a request`).MatchString(report) && runtime.GOOS == "linux" {
 		t.Errorf("no server CPU in the report:\n%s", report)
 	}
+	// The spawned server's metrics listener gives the window's searches (none, or a few,
+	// at the site's default level) and the AI's time per request.
+	if !regexp.MustCompile(`server +Guandan searches \d+ .*; AI (asnas|guandan)/\w+: \d+ requests`).MatchString(report) {
+		t.Errorf("no search slots or AI time from the server's metrics in the report:\n%s", report)
+	}
 }
