@@ -6,11 +6,17 @@ import (
 	"time"
 )
 
-// searchSlots bounds the searches that run at once to the cores the process may use: a
-// Master decision takes up to a quarter of a second of CPU, and a server that ran more of
-// them than it has cores would make every other visitor's request wait behind them. The
-// others wait their turn here, and SearchStats says how long.
-var searchSlots = make(chan struct{}, runtime.GOMAXPROCS(0))
+// searchSlots bounds the searches that run at once to one fewer than the cores the process
+// may use (at least one): a Master decision takes up to a quarter of a second of CPU, and Go's
+// scheduler has no priorities, so searches on every core make every other visitor's request
+// wait behind them. With a slot a core, 50 Club players beside 50 at Master had a POST p99 of
+// 119–763 ms (12–36 ms alone); with one core left to them, 51–53 ms, for a quarter fewer
+// searches (BENCHMARKS.md, "Master under a crowd"). The searches wait their turn here, and
+// SearchStats says how long.
+var searchSlots = make(chan struct{}, searchSlotsFor(runtime.GOMAXPROCS(0)))
+
+// searchSlotsFor is how many searches may run at once on cores cores.
+func searchSlotsFor(cores int) int { return max(1, cores-1) }
 
 // searchStats are the counters behind SearchStats.
 var searchStats struct {

@@ -35,3 +35,13 @@ func TestSearchSlots(t *testing.T) {
 		t.Errorf("waits %d (before %d), waited %v: want one more wait of about 50ms", waits, waits0, waited)
 	}
 }
+
+// TestSearchSlotsLeaveACore: the searches may take every core but one, and one search always
+// runs, even on a single core.
+func TestSearchSlotsLeaveACore(t *testing.T) {
+	for cores, want := range map[int]int{1: 1, 2: 1, 4: 3, 16: 15} {
+		if got := searchSlotsFor(cores); got != want {
+			t.Errorf("%d cores: %d slots, want %d", cores, got, want)
+		}
+	}
+}
