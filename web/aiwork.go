@@ -13,7 +13,11 @@ import (
 //     POSTs but apart from it, so reading hints never costs a move; beyond it the translated
 //     429 page with Retry-After answers, as for posts;
 //   - at most aiSlots searches run at once, one a core: a crowd asking for hints waits in line
-//     rather than slowing every search (and every move) down together;
+//     rather than slowing every search (and every move) down together. A Master search
+//     (searched) takes none of them: ai/guandan's search slots bound it already, and a Master
+//     hint holding one while it waits for a search kept the cheap pages (Club's hint, the
+//     plan, the coach) waiting seconds behind it (a Club crowd beside a Master one: GET p99
+//     2.0 s);
 //   - the request's context is honoured around the search: a request whose client hung up or
 //     whose deadline passed while it waited for a slot runs nothing (a 499 or the 503 page),
 //     and one that ran out while searching renders nothing.
@@ -23,19 +27,21 @@ import (
 // panic in it would escape the handler's recovery. Searches are short (the coach 0.16 ms; a
 // Master hint is one decision, less than the AI work of a move at Master, whose p99 is 36 ms
 // and max 115 ms in BENCHMARKS.md), so the handler waits for its own.
-func (s *Server) askAI(w http.ResponseWriter, r *http.Request, work func()) error {
+func (s *Server) askAI(w http.ResponseWriter, r *http.Request, searched bool, work func()) error {
 	if s.aiLimiter != nil {
 		if wait, ok := s.aiLimiter.allow(s.clientAddr(r)); !ok {
 			return s.tooMany(w, wait, errTooManyAsks)
 		}
 	}
 	ctx := r.Context()
-	select {
-	case s.aiSlots <- struct{}{}:
-	case <-ctx.Done():
-		return ctx.Err()
+	if !searched {
+		select {
+		case s.aiSlots <- struct{}{}:
+		case <-ctx.Done():
+			return ctx.Err()
+		}
+		defer func() { <-s.aiSlots }()
 	}
-	defer func() { <-s.aiSlots }()
 	if err := ctx.Err(); err != nil {
 		return err
 	}

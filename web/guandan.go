@@ -89,7 +89,7 @@ func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *rec
 	t.Selected = querySelection(q["card"], t.View.Hand)
 	asked := hint != nil && t.MyTurn() && q.Get("hint") != ""
 	if t.Arrange == views.ArrangePlan || asked {
-		err := s.askAI(w, r, func() {
+		err := s.askAI(w, r, asked && *hint == aiguandan.LevelMaster, func() {
 			if t.Arrange == views.ArrangePlan {
 				t.Plan = s.cfg.GuandanAI(guandanSeed(m, seat)).Plan(t.View.Hand, t.View.Level)
 			}

@@ -87,7 +87,7 @@ func (s *Server) asnasAIPanel(w http.ResponseWriter, r *http.Request, m asnas.Ma
 		return p, nil
 	}
 	var a aiasnas.Advice
-	if err := s.askAI(w, r, func() { a = aiasnas.Coach(m.View(soloSeat)) }); err != nil {
+	if err := s.askAI(w, r, false, func() { a = aiasnas.Coach(m.View(soloSeat)) }); err != nil {
 		return p, err
 	}
 	c := &views.AsnasCoach{Known: a.Known, Opponents: a.Opponents, WinPct: 100 * a.Win, TiePct: 100 * a.Tie, SharePct: 100 * a.Share}

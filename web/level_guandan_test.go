@@ -7,6 +7,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
@@ -130,5 +131,34 @@ func TestMasterTailIsPlayedAsClub(t *testing.T) {
 	}
 	if m.Phase() == gd.PhasePlay || club.Load() == 0 {
 		t.Errorf("after the visitor went out: phase %v, %d Club decisions; want the deal played to its end by Club", m.Phase(), club.Load())
+	}
+}
+
+// TestMasterHintTakesNoPageSlot: a Master hint is bounded by the search slots alone, so it is
+// answered while every slot of the cheap AI pages is held (before, it waited for one of them
+// past its deadline, and held one while it waited for a search).
+func TestMasterHintTakesNoPageSlot(t *testing.T) {
+	ts := newSite(t, func(c *Config) { c.RequestTimeout = time.Second })
+	ts.gtable()
+	if r := ts.post("/settings/guandan-level", url.Values{"level": {"master"}, "return": {"/guandan"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("choosing master: %d", r.status)
+	}
+	ts.gprepare(pairToBeat(t))
+	for range cap(ts.server.aiSlots) {
+		ts.server.aiSlots <- struct{}{}
+	}
+	defer func() {
+		for range cap(ts.server.aiSlots) {
+			<-ts.server.aiSlots
+		}
+	}()
+	if p := ts.get("/guandan?hint=1"); p.status != http.StatusOK || p.doc.Find(".ghint").Length() != 1 {
+		t.Errorf("a Master hint with the pages' slots all held: status %d", p.status)
+	}
+	if r := ts.post("/settings/guandan-level", url.Values{"level": {"club"}, "return": {"/guandan"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("choosing club: %d", r.status)
+	}
+	if p := ts.get("/guandan?hint=1"); p.status != http.StatusServiceUnavailable {
+		t.Errorf("a Club hint with the pages' slots all held: status %d, want 503 after waiting out its deadline", p.status)
 	}
 }
