@@ -36,11 +36,15 @@ type Options struct {
 	// never drops): the samples it would have taken go to the candidates still in the race,
 	// and when none is left the planner's move stands without spending the rest of the budget.
 	Race float64
+	// Read, when 1, has the rollouts play each opponent as the deal so far shows it plays: one
+	// who passes on most of the plays it answers is played as a planner that values holding a
+	// trick less (see readStyles); 0 plays every seat as the planner.
+	Read float64
 }
 
 // DefaultOptions are the options of the Master the site seats; see BENCHMARKS.md for the
 // decision times they give.
-var DefaultOptions = Options{Samples: 384, Budget: 1200000, Near: 16, Candidates: 6, Margin: 1, Tries: 16, Race: 1}
+var DefaultOptions = Options{Samples: 384, Budget: 1200000, Near: 16, Candidates: 6, Margin: 1, Tries: 16, Race: 1, Read: 1}
 
 // ParseOptions reads space-separated "Name=value" fields (the names of Options' fields, as
 // "Samples=96 Budget=150000") over DefaultOptions, so that the arena and the measurements can
@@ -68,8 +72,10 @@ func ParseOptions(s string) (Options, error) {
 			o.Margin = x
 		case "Race":
 			o.Race = x
+		case "Read":
+			o.Read = x
 		default:
-			return o, fmt.Errorf("guandan options: unknown option %q (Samples, Budget, Near, Candidates, Tries, Margin, Race)", k)
+			return o, fmt.Errorf("guandan options: unknown option %q (Samples, Budget, Near, Candidates, Tries, Margin, Race, Read)", k)
 		}
 	}
 	return o, nil
@@ -161,6 +167,10 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		return planned, false
 	}
 	defer acquireSearch()()
+	styles := [4]style{defaultStyle, defaultStyle, defaultStyle, defaultStyle}
+	if m.opt.Read > 0 {
+		styles = readStyles(v)
+	}
 	w := newWorld(v)
 	w.tries = max(1, m.opt.Tries)
 	if m.reveal != nil {
@@ -199,7 +209,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 				break
 			}
 			var steps int
-			score[j], steps = rollout(v, hands, cands[j], ps)
+			score[j], steps = rollout(v, hands, cands[j], ps, &styles)
 			work += steps
 		}
 		if over {
@@ -243,14 +253,14 @@ func meanSE(sum, sq float64, n int) (mean, se float64) {
 }
 
 // rollout plays the deal out from v with the other seats holding hands, after the seat of v
-// makes action a, with the planner in every seat, and scores the end for the seat's team:
+// makes action a, with the planner in every seat in the seat's style, and scores the end for the seat's team:
 // while nobody has finished, 1 for winning the deal (the rollout stops at the first to go
 // out); after that, a third for every level the team gains, less a third for every level the
 // other team gains.
 //
 // It also returns its work: the cards in the hands of the seats that decided, summed over
 // the decisions, since the planner's cost grows with the hand it plans.
-func rollout(v gd.View, hands [4]gd.Set, a gd.Action, policySeed uint64) (score float64, work int) {
+func rollout(v gd.View, hands [4]gd.Set, a gd.Action, policySeed uint64, styles *[4]style) (score float64, work int) {
 	m := worldMatch(v, hands)
 	next, _, err := m.Apply(a)
 	if err != nil {
@@ -265,7 +275,7 @@ func rollout(v gd.View, hands [4]gd.Set, a gd.Action, policySeed uint64) (score 
 			break
 		}
 		seat := m.Turn
-		act, w := decideWork(m.View(seat), defaultStyle, rng)
+		act, w := decideWork(m.View(seat), styles[seat], rng)
 		work += w
 		act.Seat = seat
 		n, _, err := m.Apply(act)

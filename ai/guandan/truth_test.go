@@ -113,8 +113,8 @@ func TestSearchAgainstTrueHands(t *testing.T) {
 			dev++
 			g := 0.0
 			for ps := uint64(0); ps < 4; ps++ {
-				sa, _ := rollout(p.v, p.hands, a, ps)
-				sp, _ := rollout(p.v, p.hands, planned, ps)
+				sa, _ := rollout(p.v, p.hands, a, ps, &plannerStyles)
+				sp, _ := rollout(p.v, p.hands, planned, ps, &plannerStyles)
 				g += (sa - sp) / 4
 			}
 			gain += g

@@ -71,7 +71,7 @@ func runGuandanArena(ctx context.Context, args []string, out io.Writer) error {
 	matches := fs.Int("matches", 0, "whole matches per matchup (even), besides the deals")
 	seed := fs.Uint64("seed", 1, "seed from which every deal and player seed is derived")
 	only := fs.String("only", "ai vs random,ai vs greedy,greedy vs random,ai vs ai", "comma-separated matchups to play, \"panel\" (Master against each panel player), or \"all\"")
-	master := fs.String("master", "", `Master's search options over its defaults, e.g. "Samples=96 Budget=150000" (Samples, Budget, Near, Candidates, Tries, Margin)`)
+	master := fs.String("master", "", `Master's search options over its defaults, e.g. "Samples=96 Budget=150000" (Samples, Budget, Near, Candidates, Tries, Margin, Race, Read)`)
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
