@@ -81,7 +81,7 @@ func NewMetrics() *Metrics {
 		}, []string{"game"}),
 		aiRequests: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "cardavia_ai_request_seconds",
-			Help: "Time one request spent letting the AI seats act (a move's answers, a deal), wall time with a Guandan Master search's wait for a slot, by game and level; requests in which no AI seat was asked are not counted.",
+			Help: "Time one request spent letting the AI seats act (a move's answers, a deal), wall time with a Guandan Master search's wait for a slot, by game and the table's level (a Master table's tail played as Club after every human is out counts as master); requests in which no AI seat was asked are not counted.",
 			// Up to the request timeout: at Master one request can play out the rest of a
 			// deal, tens of searches.
 			Buckets: []float64{0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10},
