@@ -128,7 +128,7 @@ const masterPanelFloor = 660.0 / 900
 // arena guandan -seed 1 -deals 300 -only "master vs club,master vs rusher,master vs keeper").
 func TestMasterAgainstPanel(t *testing.T) {
 	if testing.Short() || *panelDeals == 0 && os.Getenv("CARDAVIA_LONG") == "" {
-		t.Skip("plays 900 deals with the search (about 6 minutes of CPU): -panel-deals N or CARDAVIA_LONG=1")
+		t.Skip("plays 900 deals with the search (about 8 minutes of CPU): -panel-deals N or CARDAVIA_LONG=1")
 	}
 	deals := 300
 	if *panelDeals > 0 {
