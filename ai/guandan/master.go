@@ -167,7 +167,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		return planned, false
 	}
 	defer acquireSearch()()
-	styles := [4]style{defaultStyle, defaultStyle, defaultStyle, defaultStyle}
+	styles := plannerStyles
 	if m.opt.Read > 0 {
 		styles = readStyles(v)
 	}
@@ -253,10 +253,10 @@ func meanSE(sum, sq float64, n int) (mean, se float64) {
 }
 
 // rollout plays the deal out from v with the other seats holding hands, after the seat of v
-// makes action a, with the planner in every seat in the seat's style, and scores the end for the seat's team:
-// while nobody has finished, 1 for winning the deal (the rollout stops at the first to go
-// out); after that, a third for every level the team gains, less a third for every level the
-// other team gains.
+// makes action a, with the planner in every seat, each in its style of styles, and scores the
+// end for the seat's team: while nobody has finished, 1 for winning the deal (the rollout
+// stops at the first to go out); after that, a third for every level the team gains, less a
+// third for every level the other team gains.
 //
 // It also returns its work: the cards in the hands of the seats that decided, summed over
 // the decisions, since the planner's cost grows with the hand it plans.
