@@ -157,13 +157,7 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	}
 	// Early in the deal the rollouts are long and the planner's plan is what matters; the
 	// search takes over when few enough cards are left for the samples to be affordable.
-	near := 99
-	for _, s := range v.Seats {
-		if s.Place == 0 && s.Count > 0 {
-			near = min(near, s.Count)
-		}
-	}
-	if near > m.opt.Near {
+	if closest(v) > m.opt.Near {
 		return planned, false
 	}
 	defer acquireSearch()()
@@ -242,6 +236,17 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 		}
 	}
 	return cands[best], best != 0
+}
+
+// closest is the fewest cards a seat still in the deal holds (99 when none is).
+func closest(v gd.View) int {
+	near := 99
+	for _, s := range v.Seats {
+		if s.Place == 0 && s.Count > 0 {
+			near = min(near, s.Count)
+		}
+	}
+	return near
 }
 
 // meanSE is the mean of n paired differences with sum sum and sum of squares sq, and its

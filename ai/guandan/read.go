@@ -12,8 +12,8 @@ var plannerStyles = [4]style{defaultStyle, defaultStyle, defaultStyle, defaultSt
 // a trick less, so that the search does not expect to be beaten where such a player keeps its
 // cards. Against Keeper this won 5 points more of 2,000 deals at the default budget (4 at a
 // budget of 150,000) and changed nothing measurable against the rest of the panel
-// (BENCHMARKS.md); a reading of how much such a player's passes say
-// about its hand (a weight per seat in the sampler) added nothing to it and was left out.
+// (BENCHMARKS.md); a reading of how much such a player's passes say about its hand (a weight
+// per seat in the sampler) added nothing to it and was left out.
 const (
 	// readPrior is how many answers at an even rate the reading starts from, so that a few
 	// passes early in a deal do not make a planner look passive.
@@ -33,24 +33,24 @@ var passiveStyle = style{winBonus: -1, shedBonus: defaultStyle.shedBonus, danger
 // opponent whose passes this deal (see answers) make it passive.
 func readStyles(v gd.View) [4]style {
 	st := plannerStyles
+	passes, plays := answers(v)
 	for _, o := range [2]int{(v.Seat + 1) % 4, (v.Seat + 3) % 4} {
-		passes, plays := answers(v, o)
-		if (float64(passes)+readPrior/2)/float64(passes+plays+readPrior) >= passiveFrom {
+		if (float64(passes[o])+readPrior/2)/float64(passes[o]+plays[o]+readPrior) >= passiveFrom {
 			st[o] = passiveStyle
 		}
 	}
 	return st
 }
 
-// answers counts seat o's passes and plays on the other team's non-bomb plays this deal.
-func answers(v gd.View, o int) (passes, plays int) {
+// answers counts, by seat, the passes and plays on the other team's non-bomb plays this deal.
+func answers(v gd.View) (passes, plays [4]int) {
 	last, bomb := -1, false
 	for _, mv := range v.History.Moves() {
-		if mv.Seat == o && last >= 0 && last%2 != o%2 && !bomb {
+		if last >= 0 && last%2 != mv.Seat%2 && !bomb {
 			if mv.Pass {
-				passes++
+				passes[mv.Seat]++
 			} else {
-				plays++
+				plays[mv.Seat]++
 			}
 		}
 		if !mv.Pass {

@@ -7,22 +7,15 @@ import (
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
-// watcher is a planner that, at each of its decisions where the search would play (a seat at
-// 16 cards or fewer), reads its opponents as the search does and counts how often each is
-// read as passive.
+// watcher is a planner that, at each of its decisions where the default search would play,
+// reads its opponents as the search does and counts how often each is read as passive.
 type watcher struct {
 	*Player
 	read, passive *int
 }
 
 func (w watcher) Play(v gd.View) gd.Action {
-	near := 99
-	for _, s := range v.Seats {
-		if s.Place == 0 && s.Count > 0 {
-			near = min(near, s.Count)
-		}
-	}
-	if near <= 16 {
+	if closest(v) <= DefaultOptions.Near {
 		st := readStyles(v)
 		for _, o := range [2]int{(v.Seat + 1) % 4, (v.Seat + 3) % 4} {
 			*w.read++
