@@ -342,6 +342,12 @@ func eval[T any](tb *tab, script string) T {
 	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
 	defer cancel()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](script))
+	// A page that reloads itself (no JavaScript, a meta refresh) can drop the document an
+	// evaluation ran in; the next document answers.
+	for try := 0; err != nil && try < 5 && strings.Contains(err.Error(), "context") && ctx.Err() == nil; try++ {
+		time.Sleep(200 * time.Millisecond)
+		v, err = chromedp.Run(ctx, chromedp.Evaluate[T](script))
+	}
 	if err != nil {
 		tb.t.Fatalf("evaluating %.80q: %v", script, err)
 	}
