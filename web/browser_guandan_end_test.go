@@ -23,9 +23,7 @@ import (
 // 390×844 and 1280×800 in English and Persian) and checked by axe in English, Persian and
 // Chinese; so is the keys help, open. With $CARDAVIA_SHOTS set they are photographed too.
 func TestBrowserGuandanEnds(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are skipped in -short mode")
-	}
+	browserTest(t)
 	site := browserSite(t)
 	srv := httptest.NewServer(web.WithGuandanPositions(t, site.Config.Handler))
 	t.Cleanup(srv.Close)

@@ -85,9 +85,7 @@ const gdStateScript = `((assumed) => {
 
 // TestBrowserGuandan plays the Guandan table in Chromium; see the top of this file.
 func TestBrowserGuandan(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are skipped in -short mode")
-	}
+	browserTest(t)
 	site := browserSite(t)
 	shots := os.Getenv("CARDAVIA_SHOTS")
 

@@ -16,9 +16,7 @@ import (
 // reads (→ forward in English, ← forward in Persian), Home and End go to its ends, the last
 // step links to the next deal, and Play walks on by itself.
 func TestBrowserHistory(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are skipped in -short mode")
-	}
+	browserTest(t)
 	site := browserSite(t)
 	tb := newTab(t, startBrowser(t, 3*time.Minute), site.URL, phoneWidth, phoneHeight)
 	tb.open("/asnas")

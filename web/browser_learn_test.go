@@ -62,6 +62,7 @@ const lessonScreenScript = `(() => {
 // English, Persian and Chinese. With $CARDAVIA_SHOTS set, it also photographs every step of
 // both lessons at both sizes in English, Persian and Chinese.
 func TestBrowserLessons(t *testing.T) {
+	browserTest(t)
 	needAxe(t)
 	site := browserSite(t)
 	for _, game := range []string{"asnas", "guandan"} {
@@ -188,6 +189,7 @@ func lessonShots(t *testing.T, base, dir string) {
 // every step where the table offers another button than the one asked for, it presses that
 // one first and checks the same of the page that explains why not.
 func TestBrowserLessonsEveryStep(t *testing.T) {
+	browserTest(t)
 	site := browserSite(t)
 	browser := startBrowser(t, 10*time.Minute)
 	sizes := []struct {

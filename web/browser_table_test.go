@@ -377,9 +377,7 @@ func testAxe(t *testing.T, tb *tab, lang string) {
 
 // TestBrowserTables runs the table checks in a Chromium of their own.
 func TestBrowserTables(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are skipped in -short mode")
-	}
+	browserTest(t)
 	site := worstSite(t)
 	browser := startBrowser(t, 3*time.Minute)
 	sizes := []struct {

@@ -112,9 +112,7 @@ func (tb *tab) sit(path string, seat int, name string) {
 }
 
 func TestBrowserSharedTables(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser test")
-	}
+	browserTest(t)
 	needAxe(t)
 	browser := startBrowser(t, 5*time.Minute)
 	srv := browserSite(t)

@@ -73,8 +73,38 @@ func browserSite(t *testing.T) *httptest.Server {
 	return srv
 }
 
-// startBrowser starts one headless Chromium for all the subtests, living at most limit, or skips (fails on CI) when
-// there is none. The allocator gives it a fresh temporary profile and removes it afterwards.
+// browserTest begins a test that drives Chromium; in -short mode (the race run, which is about
+// the handlers and stores) it is skipped.
+func browserTest(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("browser tests are skipped in -short mode")
+	}
+}
+
+// chrome is the one Chromium the browser tests share. A launch costs about a second and a half
+// of a busy machine, and the tests once launched 39; each tab has a browser context of its own
+// (newTab), so the tests still share no cookies, storage or cache. It is launched again if it
+// dies, and stopped by TestMain.
+var chrome struct {
+	sync.Mutex
+	ctx    context.Context
+	cancel context.CancelFunc
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	chrome.Lock()
+	if chrome.cancel != nil {
+		chrome.cancel()
+	}
+	chrome.Unlock()
+	os.Exit(code)
+}
+
+// startBrowser returns the shared Chromium, bounded by limit for the caller: a hang fails the
+// test instead of the run. It skips (fails on CI) when there is no Chromium. The allocator
+// gives the browser a fresh temporary profile and removes it afterwards.
 func startBrowser(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
 	path := chromiumPath()
@@ -84,6 +114,22 @@ func startBrowser(t *testing.T, limit time.Duration) context.Context {
 		}
 		t.Skipf("no Chromium at %s (set CARDAVIA_CHROMIUM): %v", path, err)
 	}
+	chrome.Lock()
+	defer chrome.Unlock()
+	if chrome.ctx == nil || chrome.ctx.Err() != nil {
+		if chrome.cancel != nil {
+			chrome.cancel()
+		}
+		chrome.ctx, chrome.cancel = launchChromium(t, path)
+	}
+	ctx, cancel := context.WithTimeout(chrome.ctx, limit)
+	t.Cleanup(cancel)
+	return ctx
+}
+
+// launchChromium starts a headless Chromium and returns its first tab's context.
+func launchChromium(t *testing.T, path string) (context.Context, context.CancelFunc) {
+	t.Helper()
 	opts := append(chromedp.DefaultExecAllocatorOptions[:],
 		chromedp.ExecPath(path),
 		chromedp.Headless,
@@ -101,19 +147,15 @@ func startBrowser(t *testing.T, limit time.Duration) context.Context {
 	// Chromium was once seen to exit before it listened (a fresh-clone run of 2026-12-03).
 	// What the tests then check is never retried.
 	for attempt := 1; ; attempt++ {
-		// A hard bound for the whole browser session: a hang fails the test instead of the run.
-		root, cancelRoot := context.WithTimeout(context.Background(), limit)
-		alloc, cancelAlloc := chromedp.NewExecAllocator(root, opts...)
+		alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 		browser, cancelBrowser := chromedp.NewContext(alloc)
 		stop := func() {
 			cancelBrowser()
 			cancelAlloc()
-			cancelRoot()
 		}
 		err := chromedp.Do(browser)
 		if err == nil {
-			t.Cleanup(stop)
-			return browser
+			return browser, stop
 		}
 		stop()
 		if attempt == 3 {
@@ -436,9 +478,7 @@ func (tb *tab) checkFits(where string) layout {
 // TestBrowser runs every browser check in one Chromium. Each subtest has a tab and a visitor
 // of its own.
 func TestBrowser(t *testing.T) {
-	if testing.Short() {
-		t.Skip("browser tests are skipped in -short mode")
-	}
+	browserTest(t)
 	// The site first, so that its cleanup runs last: the browser closes its connections first.
 	site := browserSite(t)
 	browser := startBrowser(t, 2*time.Minute)
