@@ -7,6 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
+# stage TITLE prints a stage's title with the time since the start, so that a log shows where
+# the minutes go.
+stage() { echo "$1 (at $((SECONDS / 60)):$(printf %02d $((SECONDS % 60))))"; }
+
 # need CMD DEBIAN_PACKAGE: installs the package when CMD is missing and we may (root, apt-get).
 # Still missing: a failure under CI=true; elsewhere a warning, and the tests that need it skip.
 need() {
@@ -87,21 +91,21 @@ if command -v redis-server >/dev/null 2>&1; then
   echo "== redis-server on 127.0.0.1:$port"
 fi
 
-echo "== templ: generated code current, templates formatted"
+stage "== templ: generated code current, templates formatted"
 go tool templ generate -check
 go tool templ fmt -fail .
-echo "== gofmt"
+stage "== gofmt"
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))
 if [ -n "$bad" ]; then echo "gofmt needed:"; echo "$bad"; exit 1; fi
-echo "== go vet"
+stage "== go vet"
 go vet ./...
-echo "== staticcheck (pinned in go.mod as a tool)"
+stage "== staticcheck (pinned in go.mod as a tool)"
 go tool staticcheck ./...
-echo "== go test"
+stage "== go test"
 go test -count=1 -timeout 30m ./...
-echo "== go test -race (the concurrent parts: handlers and stores)"
+stage "== go test -race (the concurrent parts: handlers and stores)"
 go test -race -short -count=1 ./web/...
-echo "== fuzz (short)"
+stage "== fuzz (short)"
 for pkg in $(go list ./...); do
   for f in $(go test -list '^Fuzz' "$pkg" | grep '^Fuzz' || true); do
     echo "-- $pkg $f"
@@ -128,7 +132,7 @@ go build -o "$load_bin" ./cmd/cardavia
 # and, mostly, the hypervisor's steal (BENCHMARKS.md). So the target must be met by one of up to
 # ten runs of 15 s, each on a fresh server, every run printed; an error fails at once. (15 s, not
 # less: the first matches end, and their "New match" is posted, 15-20 s after a player joins.)
-echo "== keeping up: 500 virtual players, POST p99 at most 50 ms in one of up to 10 runs of 15 s, no error allowed"
+stage "== keeping up: 500 virtual players, POST p99 at most 50 ms in one of up to 10 runs of 15 s, no error allowed"
 sync
 kept_up=""
 for try in $(seq 1 10); do
@@ -142,11 +146,11 @@ done
 rm -f /tmp/load.$$.log
 if [ -z "$kept_up" ]; then echo "500 players: POST p99 above 50 ms in 10 runs out of 10" >&2; exit 1; fi
 echo "   met in run $kept_up"
-echo "== a crowd: 1,000 virtual players for 20 s against a server of its own, no error allowed"
+stage "== a crowd: 1,000 virtual players for 20 s against a server of its own, no error allowed"
 "$load_bin" load -spawn -players 1000 -duration 20s -ramp 5s -max-errors 0
-echo "== shared tables: 50 tables of four players, each with its live connection open, no error allowed"
+stage "== shared tables: 50 tables of four players, each with its live connection open, no error allowed"
 "$load_bin" load -spawn -tables 50 -duration 15s -ramp 5s -max-errors 0
-echo "== durability: 200 players, the server killed with SIGKILL five times, no acknowledged move lost"
+stage "== durability: 200 players, the server killed with SIGKILL five times, no acknowledged move lost"
 "$load_bin" crashtest -players 200 -kills 5
 rm -rf "$(dirname "$load_bin")"
-echo "== all checks passed"
+stage "== all checks passed"
