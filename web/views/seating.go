@@ -58,8 +58,10 @@ func (s Seating) Absolute(rel int) int {
 func (s Seating) isViewer(seat int) bool { return seat == s.Viewer }
 
 // seatWord is a seat's name in the language of ctx: "You" for the viewer's own, a seated
-// player's display name, else the compass point where the seat is as the viewer sees it, with
-// the AI's mark at a shared table. A player's name is set apart with Unicode's first-strong
+// player's display name, else (at a shared table) the seat's own compass point with the AI's
+// mark. The compass point is the seat's, not where the viewer sees it: the seat list beside the
+// felt names the seats so, and every player at the table must call a seat by the same name
+// (the player in West seeing "West (AI)" on their left was two Wests on one page). A player's name is set apart with Unicode's first-strong
 // isolate (FSI … PDI), the plain-text form of <bdi>, so that a Persian name reads right inside
 // an English sentence of the log and the reverse. prefix is the game's catalog prefix.
 func seatWord(ctx context.Context, prefix string, seat int) string {
@@ -67,7 +69,6 @@ func seatWord(ctx context.Context, prefix string, seat int) string {
 	if !s.shared() {
 		return i18n.T(ctx, prefix+itoa(seat))
 	}
-	rel := s.Relative(seat)
 	switch {
 	case s.isViewer(seat):
 		return i18n.T(ctx, prefix+"0")
@@ -76,11 +77,11 @@ func seatWord(ctx context.Context, prefix string, seat int) string {
 	case seat >= 0 && seat < 4 && s.Names[seat] != "":
 		return Isolate(s.Names[seat])
 	}
-	where := i18n.T(ctx, prefix+itoa(rel))
-	if s.Viewer < 0 && rel == 0 {
-		where = i18n.T(ctx, "table.seat.south")
+	if seat < 0 || seat > 3 {
+		return i18n.T(ctx, prefix+itoa(seat))
 	}
-	if seat >= 0 && seat < 4 && s.AI[seat] {
+	where := compassName(ctx, seat)
+	if s.AI[seat] {
 		return i18n.T(ctx, "table.seat.ai", where)
 	}
 	return where

@@ -34,8 +34,8 @@ func TestSoloSeatingKeepsItsWords(t *testing.T) {
 }
 
 // At a shared table every viewer is "You", a seated friend is their name (isolated, so that a
-// Persian name reads right in an English sentence), and an AI seat is named by where it sits as
-// the viewer sees it, marked as the AI.
+// Persian name reads right in an English sentence), and an AI seat is named by its own compass
+// point, as the seat list names it for every player, marked as the AI.
 func TestSharedSeatingNamesFromTheViewersSeat(t *testing.T) {
 	en := i18n.WithLocale(context.Background(), i18n.Locales[0])
 	st := Seating{Viewer: 2, Names: [4]string{"Sara", "", "Ali", "مریم"}, AI: [4]bool{false, true, false, false}}
@@ -49,9 +49,22 @@ func TestSharedSeatingNamesFromTheViewersSeat(t *testing.T) {
 			t.Errorf("seat %d: %q, want %q", seat, got, want)
 		}
 	}
-	// Seat 1 is the one before the viewer's (2): West as they see it, played by the AI.
-	if got := gSeat(ctx, 1); !strings.Contains(got, "West") || got == "West" {
-		t.Errorf("AI seat 1 seen from seat 2: %q, want West marked as the AI", got)
+	// Seat 1 sits on the left of the viewer (2), but it is East for everyone at the table.
+	if got := gSeat(ctx, 1); got != "East (AI)" {
+		t.Errorf("AI seat 1 seen from seat 2: %q, want East marked as the AI", got)
+	}
+	for viewer := range 4 {
+		st := Seating{Viewer: viewer, AI: [4]bool{true, true, true, true}}
+		st.AI[viewer] = false
+		for seat := range 4 {
+			got, want := gSeat(WithSeating(en, st), seat), compassName(en, seat)+" (AI)"
+			if seat == viewer {
+				want = "You"
+			}
+			if got != want {
+				t.Errorf("seat %d seen from seat %d: %q, want %q", seat, viewer, got, want)
+			}
+		}
 	}
 	if got := teamName(ctx, 0); got != "You and \u2068Sara\u2069" {
 		t.Errorf("the viewer's team (seats 0 and 2): %q", got)
