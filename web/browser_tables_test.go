@@ -135,6 +135,11 @@ func TestBrowserSharedTables(t *testing.T) {
 		if _, ok := friend.waitRoot("data-phase", "lobby", liveWait); !ok || !friend.stayed() {
 			t.Fatal("the friend's page did not follow the start live")
 		}
+		// The faces swapped in draw with the page's sprite (a blank hand once, before it was
+		// on the lobby's page too).
+		if !friend.exists(`svg.gsprite #gc-S`) || !friend.exists(`[data-hand="2"] [data-card] use`) {
+			t.Error("the friend's hand, swapped in live at the start, has no card faces to draw")
+		}
 		host.axe("the Guandan shared table")
 		friend.shot("shared-guandan-friend-phone")
 		tabs := map[string]*tab{"0": host, "2": friend}

@@ -96,6 +96,11 @@ func TestSharedTableLobby(t *testing.T) {
 	if !strings.Contains(lobby.body, `http-equiv="refresh"`) {
 		t.Error("a seated player's lobby does not follow the table without JavaScript")
 	}
+	// The live page swaps in only the table's root at the start: the card faces it brings
+	// draw with the shapes of the sprite, which must be on the page already.
+	if lobby.doc.Find(`svg.gsprite symbol#gc-S`).Length() != 1 {
+		t.Error("the Guandan lobby has no card sprite: the faces swapped in at the start would be blank")
+	}
 	// A passer-by sees the free seats' forms, and no refresh while they type a name.
 	look := ali.view(path)
 	if rootOf(look, "data-seat") != "-1" || look.doc.Find(`form[data-take-seat] input[name="name"]`).Length() != 3 {
