@@ -59,12 +59,11 @@ func (tb *tab) waitRoot(name, old string, d time.Duration) (string, bool) {
 // before it calls a missing table root a failure.
 func (tb *tab) audit(where string) {
 	tb.t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
-	leaks := eval[[]string](tb, sharedAudit)
-	for len(leaks) == 1 && leaks[0] == "no table root" && time.Now().Before(deadline) {
-		time.Sleep(100 * time.Millisecond)
+	var leaks []string
+	waitFor(5*time.Second, func() bool {
 		leaks = eval[[]string](tb, sharedAudit)
-	}
+		return len(leaks) != 1 || leaks[0] != "no table root"
+	})
 	for _, leak := range leaks {
 		tb.t.Errorf("%s: %s", where, leak)
 	}

@@ -10,7 +10,7 @@ import (
 // Seating is who sits where, as one viewer sees the table. Every page shows the table from the
 // viewer's seat: their hand at the bottom, the seat after theirs on their right, the one
 // opposite (their partner in Guandan) at the top. Seats are always the engine's absolute seats
-// (0 to 3) in the models and hooks; only the words and the layout turn with the viewer.
+// (0 to 3) in the models and hooks; only the layout and the word "You" turn with the viewer.
 //
 // The zero Seating is the solo table: the viewer at seat 0 and the AI players named by where
 // they sit (East, North, West), so a solo page is what it has always been.
@@ -41,50 +41,34 @@ func seatingOf(ctx context.Context) Seating {
 // shared tells a shared table's seating from the solo one.
 func (s Seating) shared() bool { return s != Seating{} }
 
-// Relative is where seat sits seen from the viewer: 0 the viewer, 1 the next to act after
-// them (East at a solo table), 2 opposite, 3 the one before them. A viewer who is not seated
-// sees the table from seat 0.
-func (s Seating) Relative(seat int) int {
-	v := max(s.Viewer, 0)
-	return ((seat-v)%4 + 4) % 4
-}
-
-// Absolute is the seat at relative position rel (see Relative).
-func (s Seating) Absolute(rel int) int {
-	return (max(s.Viewer, 0) + rel) % 4
-}
-
 // isViewer tells whether seat is the viewer's own.
 func (s Seating) isViewer(seat int) bool { return seat == s.Viewer }
 
 // seatWord is a seat's name in the language of ctx: "You" for the viewer's own, a seated
 // player's display name, else (at a shared table) the seat's own compass point with the AI's
-// mark. The compass point is the seat's, not where the viewer sees it: the seat list beside the
-// felt names the seats so, and every player at the table must call a seat by the same name
-// (the player in West seeing "West (AI)" on their left was two Wests on one page). A player's name is set apart with Unicode's first-strong
-// isolate (FSI … PDI), the plain-text form of <bdi>, so that a Persian name reads right inside
-// an English sentence of the log and the reverse. prefix is the game's catalog prefix.
+// mark. The compass point is the seat's, not where the viewer sees it: the seat list beside
+// the felt names the seats so, and every player at the table must call a seat by the same name
+// (the player in West seeing "West (AI)" on their left was two Wests on one page). A player's
+// name is set apart with Unicode's first-strong isolate (FSI … PDI), the plain-text form of
+// <bdi>, so that a Persian name reads right inside an English sentence of the log and the
+// reverse. prefix is the game's catalog prefix.
 func seatWord(ctx context.Context, prefix string, seat int) string {
 	s := seatingOf(ctx)
-	if !s.shared() {
-		return i18n.T(ctx, prefix+itoa(seat))
-	}
 	switch {
+	case !s.shared():
+		return i18n.T(ctx, prefix+itoa(seat))
 	case s.isViewer(seat):
 		return i18n.T(ctx, prefix+"0")
-	case seat >= 0 && seat < 4 && s.Names[seat] != "" && s.AI[seat]:
-		return i18n.T(ctx, "table.seat.away", Isolate(s.Names[seat]))
-	case seat >= 0 && seat < 4 && s.Names[seat] != "":
-		return Isolate(s.Names[seat])
-	}
-	if seat < 0 || seat > 3 {
+	case seat < 0 || seat > 3:
 		return i18n.T(ctx, prefix+itoa(seat))
+	case s.Names[seat] != "" && s.AI[seat]:
+		return i18n.T(ctx, "table.seat.away", Isolate(s.Names[seat]))
+	case s.Names[seat] != "":
+		return Isolate(s.Names[seat])
+	case s.AI[seat]:
+		return i18n.T(ctx, "table.seat.ai", compassName(ctx, seat))
 	}
-	where := compassName(ctx, seat)
-	if s.AI[seat] {
-		return i18n.T(ctx, "table.seat.ai", where)
-	}
-	return where
+	return compassName(ctx, seat)
 }
 
 // Isolate sets a player's name apart from the text around it (FSI … PDI), dropping any
@@ -99,8 +83,9 @@ func Isolate(name string) string {
 	return "\u2068" + name + "\u2069"
 }
 
-// places are the places around the felt as the viewer sees them, by relative seat (see
-// Seating.Relative): the stylesheets lay the seats out by these, never by absolute seat.
+// places are the places around the felt as the viewer sees them: 0 the viewer, 1 the next to
+// act after them, 2 opposite, 3 the one before them (a viewer who is not seated sees the table
+// from seat 0). The stylesheets lay the seats out by these, never by absolute seat.
 var places = [4]string{"south", "east", "north", "west"}
 
 // at is where seat sits on the page of the viewer at seat viewer.
