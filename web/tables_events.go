@@ -54,10 +54,72 @@ func (c *streamCounter) release(client string) {
 	}
 }
 
-// isStream tells the long-lived event streams from ordinary requests, which the request
-// timeout bounds.
+// isStream tells the long-lived event streams and held waits from ordinary requests, which
+// the request timeout bounds.
 func isStream(r *http.Request) bool {
-	return r.Method == http.MethodGet && strings.HasSuffix(r.URL.Path, "/events")
+	return r.Method == http.MethodGet && (strings.HasSuffix(r.URL.Path, "/events") || strings.HasSuffix(r.URL.Path, "/wait"))
+}
+
+// waitHold is the longest a "Wait for the next move" request is held: under the server's
+// write timeout's default and the patience of a proxy, and long enough that a player without
+// JavaScript who follows the link again and again costs a request every 20 seconds at most.
+const waitHold = 20 * time.Second
+
+// waitForMove is the "Wait for the next move" link of a page without JavaScript (DESIGN.md):
+// it holds the request until the table changes from ?rev=, the seat to act runs out of time,
+// or waitHold passes, and then sends the visitor back to the table, whose page shows what
+// happened. It is a live connection like a stream, and counted with them.
+func (s *Server) waitForMove(w http.ResponseWriter, r *http.Request) error {
+	game, _, tb, err := s.tableOf(r)
+	if err != nil {
+		return err
+	}
+	back := func() error {
+		w.Header().Set("Cache-Control", "no-store")
+		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+		return nil
+	}
+	rev, err := strconv.ParseUint(r.URL.Query().Get("rev"), 10, 64)
+	if err != nil {
+		return back() // no revision to wait past: the table as it is now
+	}
+	client := s.clientAddr(r)
+	if !s.streams.acquire(client) {
+		return errTooManyStreams
+	}
+	defer s.streams.release(client)
+	sub := s.cfg.Live.Subscribe(tb.ID)
+	defer sub.Close()
+	if err := http.NewResponseController(w).SetWriteDeadline(time.Now().Add(waitHold + streamWrite)); err != nil && err != http.ErrNotSupported {
+		return back()
+	}
+	hold := time.NewTimer(waitHold)
+	if at := tb.due(); tb.started() && !at.IsZero() && at.Sub(s.cfg.Now()) < waitHold {
+		hold.Reset(max(at.Sub(s.cfg.Now()), 0) + 50*time.Millisecond) // back when time is up
+	}
+	defer hold.Stop()
+	ctx := r.Context()
+	for {
+		// Read after subscribing, so that no change in between is missed.
+		if tb, err = s.loadTable(ctx, tb.ID); err != nil || tb.Rev != rev {
+			return back()
+		}
+		if at := tb.due(); tb.started() && !at.IsZero() && !at.After(s.cfg.Now()) {
+			return back() // time is up: the table's page hands the seat over
+		}
+		select {
+		case <-ctx.Done():
+			return nil
+		case <-s.shutdown:
+			return back()
+		case <-hold.C:
+			return back()
+		case _, ok := <-sub.C():
+			if !ok {
+				return back()
+			}
+		}
+	}
 }
 
 // tableEvents streams a shared table's revisions: one event whenever the table changes (a

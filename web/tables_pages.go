@@ -185,7 +185,9 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 	m := s.tableModel(r, game, tb, seat, p)
 	m.Talk = s.talkModel(r.Context(), tb, seat)
 	ch := s.chrome(r, game)
-	ch.Refresh = m.Refresh
+	if m.Still = visitorFrom(r.Context()).prefs.Still; !m.Still {
+		ch.Refresh = m.Refresh
+	}
 	r = r.WithContext(views.WithSeating(r.Context(), m.Seating()))
 	return s.render(w, r, http.StatusOK, views.SharedTablePage(ch, m))
 }

@@ -129,6 +129,28 @@ func (s *Server) mute(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// setReload stops (reload=0) or resumes (reload=1) the reloading of the visitor's shared
+// table pages without JavaScript, at every table.
+func (s *Server) setReload(w http.ResponseWriter, r *http.Request) error {
+	game, _, tb, err := s.tableOf(r)
+	if err != nil {
+		return err
+	}
+	if err := parseTableForm(w, r); err != nil {
+		return err
+	}
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return err
+	}
+	still := r.PostFormValue("reload") == "0"
+	if err := s.updatePrefs(r.Context(), id, func(p *prefs) { p.Still = still }); err != nil {
+		return err
+	}
+	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+	return nil
+}
+
 // talkModel is what the page shows of the talk: the phrases of the last minute, unless the
 // visitor muted them, and whether the viewer may say one now.
 func (s *Server) talkModel(ctx context.Context, tb storedTable, seat int) views.SharedTalk {

@@ -96,6 +96,25 @@ func TestSharedTableLobby(t *testing.T) {
 	if !strings.Contains(lobby.body, `http-equiv="refresh"`) {
 		t.Error("a seated player's lobby does not follow the table without JavaScript")
 	}
+	// The reloading can be turned off (WCAG 2.2.1) and on again, for this visitor only.
+	if lobby.doc.Find(`form.shared-refresh button[data-action="reload-off"]`).Length() != 1 {
+		t.Error("no way to stop the page reloading itself")
+	}
+	if r := sara.post(path+"/reload", url.Values{"reload": {"0"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("stop the reloading: %d", r.status)
+	}
+	still := sara.view(path)
+	if strings.Contains(still.body, `http-equiv="refresh"`) || still.doc.Find(`form[data-still] button[data-action="reload-on"]`).Length() != 1 ||
+		still.doc.Find(`form[data-still] a[href="`+path+`"]`).Length() != 1 ||
+		still.doc.Find(`form[data-still] a[data-action="wait"][href="`+path+`/wait?rev=`+rootOf(still, "data-rev")+`"]`).Length() != 1 {
+		t.Error("after stopping the reloading, the page still reloads itself or offers no refresh link and no way back")
+	}
+	if r := sara.post(path+"/reload", url.Values{"reload": {"1"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("resume the reloading: %d", r.status)
+	}
+	if again := sara.view(path); !strings.Contains(again.body, `http-equiv="refresh"`) || again.doc.Find(`form[data-still]`).Length() != 0 {
+		t.Error("the reloading did not come back")
+	}
 	// The live page swaps in only the table's root at the start: the card faces it brings
 	// draw with the shapes of the sprite, which must be on the page already.
 	if lobby.doc.Find(`svg.gsprite symbol#gc-S`).Length() != 1 {
@@ -171,6 +190,39 @@ func TestSharedTableLobby(t *testing.T) {
 	wantErrorPage(t, eve.get("/guandan/tables/aaaaaaaaaaaaaaaa"), http.StatusNotFound)
 	wantErrorPage(t, eve.get("/asnas"+path[len("/guandan"):]), http.StatusNotFound) // the other game's path
 	wantErrorPage(t, eve.get("/guandan/tables/%3Cscript%3E"), http.StatusNotFound)
+}
+
+// TestSharedTableWaitForMove: the "Wait for the next move" link of a page without JavaScript
+// is held until the table changes, then leads back to the table; a stale or missing revision
+// leads back at once.
+func TestSharedTableWaitForMove(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("guandan", "club", 0)
+	rev := rootOf(sara.view(path), "data-rev")
+	done := make(chan page, 1)
+	go func() { done <- sara.get(path + "/wait?rev=" + rev) }()
+	select {
+	case r := <-done:
+		t.Fatalf("the wait ended before the table changed: %d", r.status)
+	case <-time.After(300 * time.Millisecond):
+	}
+	ali.sit(path, 2)
+	select {
+	case r := <-done:
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != path {
+			t.Fatalf("after a seat was taken the wait answered %d to %q", r.status, r.header.Get("Location"))
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the wait did not end when the table changed")
+	}
+	for _, q := range []string{"?rev=" + rev, "?rev=x", ""} {
+		t0 := time.Now()
+		if r := sara.get(path + "/wait" + q); r.status != http.StatusSeeOther || r.header.Get("Location") != path || time.Since(t0) > 2*time.Second {
+			t.Errorf("wait%s: %d to %q after %v; want back to the table at once", q, r.status, r.header.Get("Location"), time.Since(t0))
+		}
+	}
+	wantErrorPage(t, sara.get("/guandan/tables/aaaaaaaaaaaaaaaa/wait?rev=1"), http.StatusNotFound)
 }
 
 // guandanBot makes a legal move for the player whose turn it is, through the page's own forms:

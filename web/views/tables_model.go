@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"strconv"
 
 	"github.com/a-h/templ"
 
@@ -65,6 +66,9 @@ type SharedTable struct {
 	// Refresh is how often a page without JavaScript reloads itself, in seconds (0: never,
 	// when the viewer is to act).
 	Refresh int
+	// Still tells that the viewer stopped that reloading: the page says how to see the
+	// others' moves and offers the reloading back.
+	Still bool
 	// Name is the viewer's remembered display name, for the seat forms.
 	Name string
 	// Notice is a short notice's word ("stale"), "" for none.
@@ -150,6 +154,12 @@ func (t SharedTable) Away() bool { return t.Seat >= 0 && t.Seats[t.Seat].Away }
 
 // Path is the table's page.
 func (t SharedTable) Path() string { return "/" + t.Game + "/tables/" + t.ID }
+
+// WaitPath is the "Wait for the next move" link: held until the table changes from this
+// page's revision.
+func (t SharedTable) WaitPath() string {
+	return t.Path() + "/wait?rev=" + strconv.FormatUint(t.Rev, 10)
+}
 
 // Action is where one of the table's own forms posts.
 func (t SharedTable) Action(verb string) string { return t.Path() + "/" + verb }
