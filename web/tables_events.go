@@ -60,9 +60,10 @@ func isStream(r *http.Request) bool {
 	return r.Method == http.MethodGet && (strings.HasSuffix(r.URL.Path, "/events") || strings.HasSuffix(r.URL.Path, "/wait"))
 }
 
-// waitHold is the longest a "Wait for the next move" request is held: under the server's
-// write timeout's default and the patience of a proxy, and long enough that a player without
-// JavaScript who follows the link again and again costs a request every 20 seconds at most.
+// waitHold is the longest a "Wait for the next move" request is held: within the patience of
+// a proxy (the handler extends its own write deadline past the server's), and long enough
+// that a player without JavaScript who follows the link again and again costs a request every
+// 20 seconds at most.
 const waitHold = 20 * time.Second
 
 // waitForMove is the "Wait for the next move" link of a page without JavaScript (DESIGN.md):
