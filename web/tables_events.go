@@ -7,6 +7,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/cardavia/cardavia/web/live"
 )
 
 // The live connection of a shared table's page (Server-Sent Events). It carries no state: an
@@ -54,6 +56,17 @@ func (c *streamCounter) release(client string) {
 	}
 }
 
+// watch opens a live connection of r's client on table: counted against streamsPerClient,
+// then subscribed to the table's announcements. The caller defers done.
+func (s *Server) watch(r *http.Request, table string) (sub *live.Subscription, done func(), err error) {
+	client := s.clientAddr(r)
+	if !s.streams.acquire(client) {
+		return nil, nil, errTooManyStreams
+	}
+	sub = s.cfg.Live.Subscribe(table)
+	return sub, func() { sub.Close(); s.streams.release(client) }, nil
+}
+
 // isStream tells the long-lived event streams and held waits from ordinary requests, which
 // the request timeout bounds.
 func isStream(r *http.Request) bool {
@@ -84,29 +97,26 @@ func (s *Server) waitForMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return back() // no revision to wait past: the table as it is now
 	}
-	client := s.clientAddr(r)
-	if !s.streams.acquire(client) {
-		return errTooManyStreams
+	sub, done, err := s.watch(r, tb.ID)
+	if err != nil {
+		return err
 	}
-	defer s.streams.release(client)
-	sub := s.cfg.Live.Subscribe(tb.ID)
-	defer sub.Close()
+	defer done()
 	if err := http.NewResponseController(w).SetWriteDeadline(time.Now().Add(waitHold + streamWrite)); err != nil && err != http.ErrNotSupported {
 		return back()
 	}
-	hold := time.NewTimer(waitHold)
-	if at := tb.due(); tb.started() && !at.IsZero() && at.Sub(s.cfg.Now()) < waitHold {
-		hold.Reset(max(at.Sub(s.cfg.Now()), 0) + 50*time.Millisecond) // back when time is up
+	// Back when the turn's time is up too: the table's page then hands the seat over.
+	wait := waitHold
+	if at := tb.due(); tb.started() && !at.IsZero() {
+		wait = min(wait, max(at.Sub(s.cfg.Now()), 0)+50*time.Millisecond)
 	}
+	hold := time.NewTimer(wait)
 	defer hold.Stop()
 	ctx := r.Context()
 	for {
 		// Read after subscribing, so that no change in between is missed.
 		if tb, err = s.loadTable(ctx, tb.ID); err != nil || tb.Rev != rev {
 			return back()
-		}
-		if at := tb.due(); tb.started() && !at.IsZero() && !at.After(s.cfg.Now()) {
-			return back() // time is up: the table's page hands the seat over
 		}
 		select {
 		case <-ctx.Done():
@@ -134,13 +144,11 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	client := s.clientAddr(r)
-	if !s.streams.acquire(client) {
-		return errTooManyStreams
+	sub, done, err := s.watch(r, tb.ID)
+	if err != nil {
+		return err
 	}
-	defer s.streams.release(client)
-	sub := s.cfg.Live.Subscribe(tb.ID)
-	defer sub.Close()
+	defer done()
 	talk := s.cfg.Live.Subscribe(talkChannel(tb.ID))
 	defer talk.Close()
 	s.metrics.streamOpened()

@@ -185,7 +185,7 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 	m := s.tableModel(r, game, tb, seat, p)
 	m.Talk = s.talkModel(r.Context(), tb, seat)
 	ch := s.chrome(r, game)
-	if m.Still = visitorFrom(r.Context()).prefs.Still; !m.Still {
+	if !m.Still {
 		ch.Refresh = m.Refresh
 	}
 	r = r.WithContext(views.WithSeating(r.Context(), m.Seating()))
@@ -195,13 +195,14 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 // tableModel is what the shared table page shows the visitor at seat.
 func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat int, p tablePlay) views.SharedTable {
 	now := s.cfg.Now()
+	pr := visitorFrom(r.Context()).prefs
 	m := views.SharedTable{
 		Game: game, ID: tb.ID, Code: formatCode(tb.Code), Seat: seat, Rev: tb.Rev, Level: tb.Level, Timer: tb.Timer,
 		Host:    seat >= 0 && tb.Host == tb.Seats[seat].Visitor,
 		Events:  tablePath(game, tb.ID) + "/events",
 		Invite:  s.absoluteURL(r, tablePath(game, tb.ID)),
 		Started: tb.started(), Over: p.over, ToAct: -1, HandOver: -1,
-		Name:   visitorFrom(r.Context()).prefs.Name,
+		Name: pr.Name, Still: pr.Still,
 		Notice: r.URL.Query().Get("notice"),
 		Asnas:  p.asnas, Guandan: p.guandan,
 		Phase: "lobby",

@@ -108,47 +108,29 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) error {
 	return store.ErrConflict
 }
 
-// mute switches the phrases off (or on again) for the visitor, at every table.
-func (s *Server) mute(w http.ResponseWriter, r *http.Request) error {
-	game, _, tb, err := s.tableOf(r)
-	if err != nil {
-		return err
+// tableSwitch is the handler of one of a shared table's switches, a preference of the visitor
+// at every table: set(p, on) with on when the form's field is value, then back to the table.
+// The switches are the phrases' mute (mute=1) and stopping a page's reloading (reload=0).
+func (s *Server) tableSwitch(field, value string, set func(p *prefs, on bool)) handlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) error {
+		game, _, tb, err := s.tableOf(r)
+		if err != nil {
+			return err
+		}
+		if err := parseTableForm(w, r); err != nil {
+			return err
+		}
+		id, err := s.ensureVisitor(w, r)
+		if err != nil {
+			return err
+		}
+		on := r.PostFormValue(field) == value
+		if err := s.updatePrefs(r.Context(), id, func(p *prefs) { set(p, on) }); err != nil {
+			return err
+		}
+		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+		return nil
 	}
-	if err := parseTableForm(w, r); err != nil {
-		return err
-	}
-	id, err := s.ensureVisitor(w, r)
-	if err != nil {
-		return err
-	}
-	on := r.PostFormValue("mute") == "1"
-	if err := s.updatePrefs(r.Context(), id, func(p *prefs) { p.Mute = on }); err != nil {
-		return err
-	}
-	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
-	return nil
-}
-
-// setReload stops (reload=0) or resumes (reload=1) the reloading of the visitor's shared
-// table pages without JavaScript, at every table.
-func (s *Server) setReload(w http.ResponseWriter, r *http.Request) error {
-	game, _, tb, err := s.tableOf(r)
-	if err != nil {
-		return err
-	}
-	if err := parseTableForm(w, r); err != nil {
-		return err
-	}
-	id, err := s.ensureVisitor(w, r)
-	if err != nil {
-		return err
-	}
-	still := r.PostFormValue("reload") == "0"
-	if err := s.updatePrefs(r.Context(), id, func(p *prefs) { p.Still = still }); err != nil {
-		return err
-	}
-	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
-	return nil
 }
 
 // talkModel is what the page shows of the talk: the phrases of the last minute, unless the
