@@ -342,6 +342,9 @@ func readGuandanDeal(r *reader) guandanDeal {
 		seat := r.byte()
 		if seat > 3 {
 			r.fail("seat out of range")
+		} else if slices.Contains(s.PrevFinish, int(seat)) {
+			// The tribute finds the last place as the seat missing from the first three.
+			r.fail("a seat twice in the finish")
 		}
 		s.PrevFinish = append(s.PrevFinish, int(seat))
 	}

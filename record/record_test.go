@@ -349,6 +349,9 @@ func TestDecodeIsStrict(t *testing.T) {
 		randomGuandanStep(t, rng, g)
 	}
 	ab, gb := a.Encode(), g.Encode()
+	// A seat twice in a finishing order once made the tribute index past the seats.
+	twice := NewGuandan(1, 1, 1)
+	twice.deals[0].start.PrevFinish = []int{0, 0, 0}
 	decodeA := func(b []byte) error { _, err := DecodeAsnas(b); return err }
 	decodeG := func(b []byte) error { _, err := DecodeGuandan(b); return err }
 	edit := func(b []byte, i int, v byte) []byte { c := bytes.Clone(b); c[i] = v; return c }
@@ -367,6 +370,7 @@ func TestDecodeIsStrict(t *testing.T) {
 		{"a byte after", decodeA, append(bytes.Clone(ab), 0), ErrCorrupt},
 		{"a byte after (Guandan)", decodeG, append(bytes.Clone(gb), 0), ErrCorrupt},
 		{"empty", decodeA, nil, ErrCorrupt},
+		{"a seat twice in the finish", decodeG, twice.Encode(), ErrCorrupt},
 	}
 	for _, c := range cases {
 		if err := c.decode(c.data); !errors.Is(err, c.want) {
@@ -418,6 +422,9 @@ func FuzzDecode(f *testing.F) {
 	a := NewAsnas(1, 1, 1)
 	f.Add(g.Encode())
 	f.Add(a.Encode())
+	twice := NewGuandan(1, 1, 1)
+	twice.deals[0].start.PrevFinish = []int{0, 0, 0}
+	f.Add(twice.Encode())
 	f.Fuzz(func(t *testing.T, b []byte) {
 		if a, err := DecodeAsnas(b); err == nil && !bytes.Equal(a.Encode(), b) {
 			t.Error("As-Nas record does not encode back to its bytes")
