@@ -237,6 +237,15 @@ func TestBrowserSharedTables(t *testing.T) {
 					}
 				}
 			}
+			// The page without JavaScript may still be the one from before its turn, about to
+			// reload itself: a click while the next one is loading can land where the button
+			// was not yet laid out, and no move is sent (CI saw it once). Its turn's page does
+			// not reload, so wait until that page has wholly loaded.
+			if !waitFor(12*time.Second, func() bool {
+				return eval[bool](actor, `document.readyState === "complete" && document.querySelector("form.actions button[data-verb]") !== null`)
+			}) {
+				t.Fatalf("seat %s to act: its page shows no move to make", toAct)
+			}
 			actor.load("a verb", click(`form.actions button[data-verb]`))
 			for tb, before := range watchers {
 				wait := liveWait
@@ -244,7 +253,8 @@ func TestBrowserSharedTables(t *testing.T) {
 					wait = 12 * time.Second // its page reloads itself every few seconds
 				}
 				if _, ok := tb.waitRoot("data-move", before, wait); !ok {
-					t.Fatalf("seat %s's move did not reach a %s seat", toAct, map[bool]string{true: "JavaScript-off", false: "live"}[tb == nojs])
+					t.Fatalf("seat %s's move did not reach a %s seat (its page: move %q, to act %q; the actor's: move %q, to act %q)", toAct, map[bool]string{true: "JavaScript-off", false: "live"}[tb == nojs],
+						tb.root("data-move"), tb.root("data-to-act"), actor.root("data-move"), actor.root("data-to-act"))
 				}
 				if tb != nojs && !tb.stayed() {
 					t.Fatal("a live page reloaded instead of updating")
