@@ -241,12 +241,13 @@ func TestBrowserSharedTables(t *testing.T) {
 			// reload itself: a click while the next one is loading can land where the button
 			// was not yet laid out, and no move is sent (CI saw it once). Its turn's page does
 			// not reload, so wait until that page has wholly loaded.
+			const verb = `form.actions button[data-verb]`
 			if !waitFor(12*time.Second, func() bool {
-				return eval[bool](actor, `document.readyState === "complete" && document.querySelector("form.actions button[data-verb]") !== null`)
+				return eval[bool](actor, `document.readyState === "complete"`) && actor.exists(verb)
 			}) {
 				t.Fatalf("seat %s to act: its page shows no move to make", toAct)
 			}
-			actor.load("a verb", click(`form.actions button[data-verb]`))
+			actor.load("a verb", click(verb))
 			for tb, before := range watchers {
 				wait := liveWait
 				if tb == nojs {

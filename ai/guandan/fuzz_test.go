@@ -6,8 +6,8 @@ import (
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
-// fuzzMaster searches from the deal's first move on a small budget, so that a fuzz input
-// reaches the search's every branch (leads, follows, bombs, the race) many times a second.
+// fuzzMaster searches from the deal's first move on a small budget, so that every decision of
+// a fuzzed deal goes through the search (leads, follows, bombs, the race), not only the last.
 var fuzzMaster = Options{Samples: 16, Budget: 40000, Near: 27, Candidates: 4, Margin: 1, Tries: 4, Race: 1, Read: 1}
 
 // FuzzAgents seats any of the package's players as the input picks and plays up to three deals
