@@ -242,14 +242,14 @@ document.addEventListener("keydown", (event) => {
   if (!root() || !("EventSource" in window)) return;
   const title = document.title;
   let rev = Number(root().dataset.rev) || 0;
+  // window.stop() also aborts every request still connecting, an event stream among them, and
+  // an aborted EventSource never reconnects: so the reload is stopped before the stream opens.
   const stopRefresh = () => {
     const meta = document.querySelector('meta[http-equiv="refresh"]');
     if (!meta) return;
     window.stop(); // cancels the scheduled reload; called once the page has loaded
     meta.remove();
   };
-  if (document.readyState === "complete") stopRefresh();
-  else window.addEventListener("load", stopRefresh, { once: true });
 
   const mark = () => {
     const r = root();
@@ -287,14 +287,32 @@ document.addEventListener("keydown", (event) => {
       }
     }
   };
-  const stream = new EventSource(`${root().dataset.events}?rev=${rev}`);
-  stream.addEventListener("table", (event) => {
-    if (Number(event.lastEventId) > rev) follow();
-  });
-  // A phrase said at the table: the page shows it, in this player's language.
-  stream.addEventListener("talk", () => follow());
   // A stream that comes back after a drop (a restart, another process) may have missed
-  // events: the server sends the current revision at once when the page is behind.
+  // events: the server sends the current revision at once when the page is behind. The browser
+  // reconnects by itself after a network error, but gives up for good on an answer that is not
+  // a stream (a 503 while the site restarts): then the page opens a new one, waiting longer
+  // each time, so that it never freezes.
+  let wait = 1000;
+  const open = () => {
+    const stream = new EventSource(`${root().dataset.events}?rev=${rev}`);
+    stream.addEventListener("open", () => { wait = 1000; });
+    stream.addEventListener("table", (event) => {
+      if (Number(event.lastEventId) > rev) follow();
+    });
+    // A phrase said at the table: the page shows it, in this player's language.
+    stream.addEventListener("talk", () => follow());
+    stream.addEventListener("error", () => {
+      if (stream.readyState !== EventSource.CLOSED) return;
+      setTimeout(open, wait);
+      wait = Math.min(wait * 2, 30000);
+    });
+  };
+  const start = () => {
+    stopRefresh();
+    open();
+  };
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
   mark();
   // A countdown of the seat to act's time, from the server's deadline.
   setInterval(() => {

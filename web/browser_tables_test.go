@@ -2,13 +2,19 @@ package web_test
 
 import (
 	"fmt"
+	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
 
@@ -285,4 +291,83 @@ func waitFor(d time.Duration, ok func() bool) bool {
 		time.Sleep(100 * time.Millisecond)
 	}
 	return true
+}
+
+// TestBrowserLiveStreamRecovers is a live page whose event stream is refused once (a 503 while
+// the site restarts), or whose page finishes loading while its stream is still connecting (an
+// image that comes late on a slow network): the page must still follow the table. Without a
+// stream the page would reload itself (a meta refresh), and app.js stops that reload once the
+// page has loaded, with window.stop(), which also aborts a stream still connecting, for good:
+// that once left a player's page frozen, and failed TestBrowserSharedTables about one run in
+// fourteen.
+func TestBrowserLiveStreamRecovers(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 2*time.Minute)
+	var (
+		refuseRev atomic.Value // the ?rev= of the one stream to refuse
+		slow      atomic.Bool  // streams answer late, and pages load slowly
+	)
+	refuseRev.Store("")
+	site := browserHandler(t)
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.URL.Path == "/late.png":
+			time.Sleep(700 * time.Millisecond)
+			w.WriteHeader(http.StatusNoContent)
+			return
+		case strings.HasSuffix(r.URL.Path, "/events"):
+			if rev := r.URL.Query().Get("rev"); rev != "" && refuseRev.CompareAndSwap(rev, "") {
+				http.Error(w, "restarting", http.StatusServiceUnavailable)
+				return
+			}
+			if slow.Load() {
+				time.Sleep(1500 * time.Millisecond)
+			}
+		}
+		site.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+
+	host := newTab(t, browser, srv.URL, 1280, 800)
+	friend := newTab(t, browser, srv.URL, 390, 844)
+	third := newTab(t, browser, srv.URL, 390, 844)
+	late := newTab(t, browser, srv.URL, 390, 844)
+	path := host.openShared("asnas", "Sara")
+
+	// The friend's seated page is the table's next revision.
+	rev, err := strconv.Atoi(host.root("data-rev"))
+	if err != nil {
+		t.Fatalf("the table's revision: %v", err)
+	}
+	refuseRev.Store(strconv.Itoa(rev + 1))
+	friend.sit(path, 2, "Ali")
+	if !waitFor(5*time.Second, func() bool { return refuseRev.Load() == "" }) {
+		t.Fatal("the friend's seated page opened no event stream")
+	}
+	friend.mark()
+	third.sit(path, 1, "Maryam")
+	if !waitFor(liveWait, func() bool { return friend.exists(`[data-seat-slot="1"][data-human="true"]`) }) || !friend.stayed() {
+		t.Fatal("after a refused stream, the friend's lobby did not show a seat taken, live")
+	}
+
+	// Every page of this tab finishes loading only once an image has come, 0.7 s after its
+	// scripts ran; its stream connects 1.5 s after it was asked for.
+	if _, err := chromedp.Call(late.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: `document.addEventListener("DOMContentLoaded", () => {
+  const img = new Image();
+  img.hidden = true;
+  img.alt = "";
+  img.src = "/late.png";
+  document.body.append(img);
+});`,
+	}); err != nil {
+		t.Fatal(err)
+	}
+	slow.Store(true)
+	late.sit(path, 3, "小明")
+	late.mark()
+	host.load("start", click(`[data-action="start"]`))
+	if _, ok := late.waitRoot("data-phase", "lobby", liveWait); !ok || !late.stayed() {
+		t.Fatal("a page that finished loading while its stream was connecting did not follow the start live")
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"net/url"
 	"os"
@@ -56,6 +57,14 @@ func chromiumPath() string {
 // the tests play are the same each time.
 func browserSite(t *testing.T) *httptest.Server {
 	t.Helper()
+	srv := httptest.NewServer(browserHandler(t))
+	t.Cleanup(srv.Close)
+	return srv
+}
+
+// browserHandler is browserSite's site, for a test that puts something in front of it.
+func browserHandler(t *testing.T) http.Handler {
+	t.Helper()
 	var seed atomic.Uint64
 	seed.Store(7000)
 	s, err := web.New(web.Config{
@@ -68,9 +77,7 @@ func browserSite(t *testing.T) *httptest.Server {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(s)
-	t.Cleanup(srv.Close)
-	return srv
+	return s
 }
 
 // browserTest begins a test that drives Chromium; in -short mode (the race run, which is about
