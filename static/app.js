@@ -242,15 +242,6 @@ document.addEventListener("keydown", (event) => {
   if (!root() || !("EventSource" in window)) return;
   const title = document.title;
   let rev = Number(root().dataset.rev) || 0;
-  // window.stop() also aborts every request still connecting, an event stream among them, and
-  // an aborted EventSource never reconnects: so the reload is stopped before the stream opens.
-  const stopRefresh = () => {
-    const meta = document.querySelector('meta[http-equiv="refresh"]');
-    if (!meta) return;
-    window.stop(); // cancels the scheduled reload; called once the page has loaded
-    meta.remove();
-  };
-
   const mark = () => {
     const r = root();
     document.title = r?.classList.contains("my-turn") ? `${r.dataset.titleTurn} · ${title}` : title;
@@ -273,7 +264,6 @@ document.addEventListener("keydown", (event) => {
       const focused = document.activeElement?.id;
       rev = Math.max(rev, Number(fresh.dataset.rev) || 0);
       current.replaceWith(fresh);
-      stopRefresh();
       mark();
       if (focused) document.getElementById(focused)?.focus();
       document.dispatchEvent(new CustomEvent("cardavia:page"));
@@ -307,8 +297,15 @@ document.addEventListener("keydown", (event) => {
       wait = Math.min(wait * 2, 30000);
     });
   };
+  // window.stop() cancels the pending reload, but it also aborts every request still
+  // connecting, and an aborted EventSource never reconnects: so the reload is stopped once the
+  // page has loaded, and only then does the stream open.
   const start = () => {
-    stopRefresh();
+    const meta = document.querySelector('meta[http-equiv="refresh"]');
+    if (meta) {
+      window.stop();
+      meta.remove();
+    }
     open();
   };
   if (document.readyState === "complete") start();

@@ -244,9 +244,9 @@ func TestBrowserSharedTables(t *testing.T) {
 				}
 			}
 			// The page without JavaScript may still be the one from before its turn, about to
-			// reload itself: a click while the next one is loading can land where the button
-			// was not yet laid out, and no move is sent (CI saw it once). Its turn's page does
-			// not reload, so wait until that page has wholly loaded.
+			// reload itself; its turn's page does not reload, so click once that page has
+			// wholly loaded. (The failure this was first blamed for was a frozen live page:
+			// TestBrowserLiveStreamRecovers.)
 			const verb = `form.actions button[data-verb]`
 			if !waitFor(12*time.Second, func() bool {
 				return eval[bool](actor, `document.readyState === "complete"`) && actor.exists(verb)
