@@ -40,6 +40,22 @@ func (tb *tab) mark() { tb.do(chromedp.Evaluate[chromedp.Void](`window.__stay = 
 
 func (tb *tab) stayed() bool { return eval[bool](tb, `window.__stay === 1`) }
 
+// onFirstScreen fails the test unless each selector's element is wholly inside the first
+// screen: at a deal's end the partner's cards left, the notice and the result must not push
+// your own hand or the button that deals on below the fold.
+func (tb *tab) onFirstScreen(when string, sels ...string) {
+	tb.t.Helper()
+	for _, sel := range sels {
+		box := eval[[]float64](tb, fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return []; const r = e.getBoundingClientRect(); return [r.top + scrollY, r.bottom + scrollY, innerHeight]; })()`, sel))
+		if len(box) != 3 {
+			tb.t.Fatalf("%s: no %s on the page", when, sel)
+		}
+		if box[0] < 0 || box[1] > box[2]+0.5 {
+			tb.t.Errorf("%s: %s spans %.0f–%.0f px, outside the first screen of %.0f px", when, sel, box[0], box[1], box[2])
+		}
+	}
+}
+
 // root reads one of the shared table root's data attributes.
 func (tb *tab) root(name string) string {
 	return eval[string](tb, fmt.Sprintf(`document.querySelector("[data-table]")?.getAttribute(%q) ?? ""`, name))
@@ -199,9 +215,11 @@ func TestBrowserSharedTables(t *testing.T) {
 		host.audit("the deal's end")
 		friend.audit("the deal's end")
 		host.shot("shared-guandan-dealover")
+		host.onFirstScreen("the deal's end (en)", "#ghand", "[data-action=next]")
 		for _, code := range []string{"fa", "zh"} {
 			host.switchLanguage(code)
 			host.axe("the Guandan shared table in " + code)
+			host.onFirstScreen("the deal's end ("+code+")", "#ghand", "[data-action=next]")
 			host.shot("shared-guandan-" + code)
 		}
 		host.switchLanguage("en")
