@@ -215,6 +215,7 @@ func TestBrowserSharedTables(t *testing.T) {
 		host.audit("the deal's end")
 		friend.audit("the deal's end")
 		host.shot("shared-guandan-dealover")
+		friend.shot("shared-guandan-dealover-friend-phone")
 		host.onFirstScreen("the deal's end (en)", "#ghand", "[data-action=next]")
 		for _, code := range []string{"fa", "zh"} {
 			host.switchLanguage(code)
