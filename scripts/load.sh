@@ -12,8 +12,8 @@ duration="${1:-40s}"
 bin="$(mktemp -d)/cardavia"
 trap 'rm -rf "$(dirname "$bin")"' EXIT
 go build -o "$bin" ./cmd/cardavia
-# 500 players twice: reading the Guandan hint before every move (the crowd of the earlier
-# figures in BENCHMARKS.md) and on a fifth of the moves (the tool's default); then 1,000.
+# 500 players twice: reading the Guandan hint before every move (the crowd of the earliest
+# measurements) and on a fifth of the moves (the tool's default); then 1,000.
 for run in "500 1" "500 0.2" "1000 0.2"; do
   set -- $run
   echo "== $1 players, hint on $2 of the Guandan moves, $(date -u +%H:%M:%S) UTC, load average $(cut -d' ' -f1-3 /proc/loadavg 2>/dev/null || echo '?')"

@@ -24,9 +24,9 @@ import (
 //
 // The AI takes no context, so a search once begun runs to its end; it is not moved to a
 // goroutine to walk away from, because it would go on holding its slot all the same and a
-// panic in it would escape the handler's recovery. Searches are short (the coach 0.16 ms; a
-// Master hint is one decision, less than the AI work of a move at Master, whose p99 is 36 ms
-// and max 115 ms in BENCHMARKS.md), so the handler waits for its own.
+// panic in it would escape the handler's recovery. Searches are short (the coach 0.10 ms; a
+// Master hint is one decision, whose p99 is under 190 ms of one core in BENCHMARKS.md), so the
+// handler waits for its own.
 func (s *Server) askAI(w http.ResponseWriter, r *http.Request, searched bool, work func()) error {
 	if s.aiLimiter != nil {
 		if wait, ok := s.aiLimiter.allow(s.clientAddr(r)); !ok {

@@ -61,7 +61,7 @@ func (r recordedGuandan) Apply(a gd.Action) (recordedGuandan, []gd.Event, error)
 // Once every human has gone out of the deal, Master's seats play the rest of it as Club: no
 // human decides anything more in it, and the three seats left could otherwise take up to 42
 // searches in the one request that answers the human's last play (its p99 was 1.9 s on a
-// loaded host; BENCHMARKS.md). Both teams' seats change alike, and the planner is what the
+// loaded host; commit e4ed196). Both teams' seats change alike, and the planner is what the
 // search itself starts from.
 func (s *Server) guandanAIAt(level aiguandan.Level, g *record.Guandan, humans seats) error {
 	_, err := gd.RunAgents(recordedGuandan{g}, func(r recordedGuandan, seat int) gd.Agent {

@@ -58,83 +58,6 @@
 //     difference over the samples is above zero by Options.Margin standard errors: the planner
 //     is a strong default, and a search that chased sampling noise would play worse than it.
 //
-// How the choices above were made: besides the arena, each move where the search left the
-// planner was scored again against the true hands of the deal (the rollouts of both moves from
-// the real position). Against the true hands the search is very strong: a Master that samples
-// the real hands wins 67 % of deals against Club when it searches from 10 cards and 77 % from
-// 16; knowing only the partner's hand adds nothing (52 %). With sampled hands the deviations
-// split by kind: passing where the planner would play lost (−0.18 deals per deviation), playing
-// where it would pass won (+0.1 to +0.2), another play than the planner's and searched leads
-// came out near zero against Club. So Master no longer considers passing in place of the
-// planner's play. Leads stay searched: without them Master won 97.2–97.8 % of deals against the
-// greedy baseline, with them 98.7 %. What the search lacks is the opponents' hands, and neither
-// the passes of the deal nor testing samples against the opponents' earlier decisions (a
-// planner in their seat holding the sample must have made them) placed many more hidden cards
-// right: at most 46.6 % of the cards (65 % by rank) against 45 % (63 %) for plain draws, in
-// positions from 10 deals of Club against Club. That is why Master is not yet much stronger
-// than Club (BENCHMARKS.md).
-//
-// A later session measured by the deal-win rate instead. Replaying the planner in each
-// opponent's seat over its last decisions of the deal (the sample's hand plus the cards it
-// played since, from the deal's first lead) does discriminate: the true hands pass three such
-// tests in 94 % of positions, plain draws in 18 %. Yet weighting draws by it (a miss keeping a
-// quarter, a twentieth or a tenth of the weight, the last 2, 3 or 6 decisions of each
-// opponent, 16 or 32 draws) won 49.5–52.0 % in 400-deal screens, and scored against the true
-// hands (TestSearchAgainstTrueHands) it gained no more than plain draws even with the budget
-// lifted, so it was left out: a hand that would have made the opponent's last few decisions
-// is not much more like the real one where it matters. Nor did more compute: 96 samples, a
-// budget of 150,000, pruning (every eight samples, dropping a candidate below the planner's
-// move by a standard error; since deleted) and a pass keeping a quarter of the weight (the
-// planner's measured pass rates, TestClubPassRate, give about that ratio) won 53.6 % of
-// 2,000 deals on seed 1 and 51.5 % on seed 2, the defaults 52.0 % and 51.9 %, so the defaults
-// stay, being cheaper. TestSearchAgainstTrueHands puts the ceiling in perspective: in the
-// same positions the oracle (true hands) gains about 0.34 deals a deal over the planner,
-// sampled hands 0.04 to 0.13.
-//
-// A third session tried truncated rollouts, so that the search could play from early in the
-// deal: while nobody has finished, a rollout played k moves with the planner and then scored
-// the position by the planner's plan score of every hand (the other three hands as its unseen
-// cards; about minus the turns a hand needs beyond its bosses), the team's better hand against
-// the other team's through a logistic curve (P = 1/(1+e^(-s·Δ)), a small bonus for the seat to
-// move). Searching from the deal's first move with k = 8 (s = 1) won 211/400 deals on seed 1,
-// with k = 16 (s = 0.5, bonus 0.3) 209/400, from 20 cards with k = 4 (s = 1, bonus 0.3) only
-// 182/400, against 203/400 for the defaults: the first two within the screens' ±5 %, for p99
-// 36–40 ms (max 55–85 ms) instead of 15 ms, so it was not kept. Early in the deal the plan
-// score cannot tell the candidates apart better than the planner already did choosing among
-// them: the difference between two moves is what the hidden hands do with them, which the
-// samples still get wrong.
-//
-// Nor are Club's weights the limit. The same session gave Master's team a style of its own
-// (its decisions and its team's seats in the rollouts; the opponents keep Player's) and
-// screened it with the search off: taking a trick (winBonus 0.15 to 0.7), shedding per card
-// (shedBonus 0 to 0.25), the danger penalty (1.5 to 5), the urgency table (×0.6, ×1.6, one or
-// two cards earlier, one later) and the bonus of a follow that leaves a hand of bosses (0.5,
-// 3) all won 46.0–52.4 % of 1,000 deals against Club on seed 1, Club's own weights 49.9 %; the
-// two best, re-run on 2,000 deals of seed 2, won 50.0 % and 49.8 % against 50.1 %. Club's
-// weights sit on a flat optimum, so the change was not kept: what Master lacks is not a
-// weight but the opponents' hands, or heuristics the planner does not have.
-//
-// How much of the opponents' hands? A fourth session gave the search part of the true hands
-// (TestSearchAgainstTrueHands with "reveal=...", 4,267 positions from 200 deals; the gain over
-// the planner in deals a deal): nothing, 0.090; the bombs (every rank held four times or more,
-// four jokers), 0.090; the jokers, level cards and aces, 0.110; both, 0.132; every card but
-// eight of each seat, 0.111; all but four, 0.117; all but two, 0.182; all but one, 0.270; all,
-// 0.336. The oracle's edge is the exact hands: only a search that knows the opponents' hands to
-// a card or two plays the planner's opponents out as they will really play, and no reading of
-// the public record comes near that. Nor does an exact reading of the small hands late in the
-// deal: knowing the whole hand of every seat holding at most 2, 4, 7 or 12 cards gains 0.095,
-// 0.105, 0.180 and 0.275, so the hands that matter are those of 5 to 12 cards. Of the seats,
-// the next opponent's hand alone gains 0.249, the previous one's 0.188, the partner's 0.152,
-// both opponents' 0.338: the opponent Master's play must get past is the one to read, and
-// exactly (with one of its cards unknown, 0.148; two, 0.121). The bombs and top cards, which inference could hope to
-// place, are worth a few hundredths of a deal. So a Master much stronger than Club needs a
-// stronger policy in the rollouts and at the table, not better samples.
-//
-// Nor is the oracle's gain a habit of the planner's that a rule could mend: it leaves the
-// planner in 2 % of those positions, for 0.73 deals a deviation, spread over leads, follows,
-// passes and bombs alike (TestSearchAgainstTrueHands logs them by kind): the winning line of
-// the true deal, which only the true hands show.
-//
 // The budget is counted in work (the search states the planner evaluates in the rollouts'
 // decisions, the cards of the deciding hands, the sampling's draws), never in time, so a
 // decision depends on the position and the seed alone: the same view gives the same move on
@@ -144,63 +67,44 @@
 // move stands. BENCHMARKS.md has the decision times the default budget gives and how Master
 // fares against Club and the baselines.
 //
-// The fifth session gave Master the time a player does not notice (a quarter of a second a
-// decision at the 99th percentile on one core; at the table every AI move is shown for about
-// 0.6 s) and made each unit of it cheaper: the evaluators of the simulated decisions are
-// recycled (their allocation was a seventh of the search's CPU, the garbage more), a follow
-// with nothing that beats passes before any evaluator is built, and the race above drops the
-// candidates that are clearly no better than the planner's move. The defaults became 384
-// samples, a budget of 1,200,000, the search from 16 cards and 6 candidates (decision p99
-// under 190 ms of CPU on a loaded host). It also measured Master against a panel of players
-// besides Club (panel.go: Rusher and Keeper, which play as two common descriptions of Guandan
-// players have it), since against Club the rollouts' policy is the opponents' own. Against
-// Rusher the budget seemed to turn into deals on seed 1 (of 300: the planner 236, the old
-// defaults 256, the new 266) and against Keeper, which passes on most plays it could beat,
-// nothing showed (222, 225, 224); but on 200 deals of seed 2 the new defaults won fewer than
-// the old against Club, Rusher and Keeper alike (407 against 423 of 600), so over both seeds
-// they are as strong as the old, not the 5 points stronger the issue asks for. Without the
-// sampler's reading of passes (Tries=1) Master did worse against every opponent.
-// BENCHMARKS.md has the figures.
+// # What the measurements say
 //
-// The sixth session measured why Keeper gains nothing: played in the rollouts by its own rules
-// instead of by the planner, Keeper lost 16 more of 300 deals to Master, so the rollouts' model
-// of the opponents, not the sampler, was what cost. Master now reads each opponent from the
-// deal so far (read.go): one who passes on most of the plays of Master's team it answers is
-// played in the rollouts as a planner that values a trick below its cards. At 2,000 deals a
-// cell that wins 5 points more against Keeper and the same against the rest of the panel;
-// weighting such a player's passes less in the sampler added nothing. Over Club, Rusher and
-// Keeper the default now wins 74.0 % of the deals against 71.5 % for the defaults before the
-// fifth session (+2.5 ± 1.6), still short of the 5 points the issue asks for.
+// The choices above come from the arena and from TestSearchAgainstTrueHands, which scores
+// every move where the search left the planner again against the true hands of the deal
+// (both moves played out from the real position). BENCHMARKS.md has the figures ("Master
+// against the panel", "What did not help"); the commits have the runs.
 //
-// The seventh session looked for the rest in the planner once more and found nothing: its
-// three weights over a grid of 72 (winBonus −0.2 to 0.8, shedBonus 0 to 0.3, dangerPenalty 1
-// to 6), the planner alone against Club, Rusher and Keeper on 2,000 deals each of seed 7,
-// won 66.2–69.3 % pooled, Player's own weights 68.9 %; feeding a partner of up to 3, 4 or 6
-// cards (not 2) won 68.9, 68.9 and 68.2 %; valuing a trick more while the partner is the
-// team's runner (+0.3, +0.7, +1.5) 69.2, 69.2 and 68.8 %. Nor did the search's own knobs
-// show anything on 400 deals each of seed 3: from 20 cards instead of 16 it won 876 of
-// 1,200 against 884 for the default, with a margin of half a standard error 875, with ten
-// candidates instead of six 879. The eighth session read the other side of the passes: an
-// opponent passing on at most three in ten of the plays it answers (Rusher in four positions
-// of ten, Club in three of a hundred) played in the rollouts as a planner valuing a trick at
-// 1.5, not 0.3, won 340 of 400 deals of seed 3 against Rusher and 220 against Club, against
-// 340 and 221 without it: nothing, so it was not kept. The ninth played such an opponent in
-// the rollouts as one that beats whatever it can with the cheapest play that does (the rule
-// of the greedy baseline): 344 and 347 of 400 against Rusher (read so from a pass share of at
-// most 0.3 and 0.42), 221 and 220 against Club: within the noise, so not kept either. The
-// tenth played both opponents as noisier planners (a zero-mean random term of width 0.5 or
-// 1.5 on every play's score), so that the search would not count on one exact answer: 341
-// and 337 against Rusher, 217 and 213 against Club; not kept. Nor did 64 draws for the
-// sampler's reading of the passes instead of 16: 343 against Rusher, 213 against Club.
-// The eleventh searched what the partnership rules fix (bombs whatever the opponents hold,
-// plays over a winning partner, the lead to a partner of one or two cards): 344 and 343 of
-// 400 against Rusher, 220, 210 and 221 against Club, nothing. Played in the rollouts by
-// their own code (an experiment: the search must not know its opponents' code), Rusher lost
-// 5 more of 400 deals and Beginner 8: a better model of those two is worth a point or two at
-// most. And a logistic model of the outcome over the full-information position's plan
-// scores, card counts and the trick (log loss 0.555 on held-out positions, the plan scores'
-// difference alone 0.568) says little more than the plans do: the learned evaluation the
-// search needs must see more of the position than the planner's plan scores.
+//   - Passing where the planner plays lost against the true hands (−0.18 deals a deviation),
+//     playing where it passes won (+0.1 to +0.2): so passing is a candidate only when the
+//     planner passes. Leads stay searched: without them Master won 97.2–97.8 % of deals
+//     against greedy, with them 98.7 %.
+//   - The search is only as good as its samples. With the true hands it wins 67 % of deals
+//     against Club searching from 10 cards and 77 % from 16; with sampled hands 52–55 %.
+//     Only hands known to a card or two come near: over the planner, in deals a deal,
+//     sampled hands gain 0.09, every hand but two cards 0.18, the true hands (the oracle)
+//     0.34, the next opponent's hand alone 0.25; the bombs and top cards, which inference
+//     could hope to place, a few hundredths. Neither the passes nor replaying the
+//     opponents' last decisions placed the cards that matter, though the replay
+//     discriminates (the true hands pass three such tests in 94 % of positions, plain draws
+//     in 18 %): weighting the draws by it won nothing.
+//   - The budget is what a player does not notice: a quarter of a second a decision at the
+//     99th percentile on one core (each AI move is shown for about 0.6 s). Recycled
+//     evaluators, the pass decided before any evaluator is built, and the race buy more
+//     samples with it. More budget buys little: from 65,000 to 1,200,000, 1.2 points of the
+//     panel's deals.
+//   - A model of the opponents is worth what it gets wrong: Keeper, which passes on most plays
+//     it could beat, played in the rollouts as the planner cost 5 points, which the reading
+//     (read.go) wins back. Rusher and Beginner played by their own code (an experiment; the
+//     search must not know its opponents' code) would add a point or two at most.
+//   - Club's weights sit on a flat optimum (72 settings within the noise), and neither the
+//     search's knobs, nor the partnership rules searched instead of fixed, nor truncated
+//     rollouts scored by the plans (to search from the first move) made a measurable
+//     difference.
+//
+// So a Master much stronger than Club needs a stronger policy, in the rollouts and at the
+// table, not better samples or more budget: for instance a learned evaluation, and one that
+// sees more than the planner's plan scores (a logistic model over them, the cards and the
+// trick predicts the deal's outcome hardly better than their difference alone).
 //
 // # Hints
 //

@@ -181,7 +181,7 @@ func (w *world) isBarred(c gd.Card) bool {
 // passWeight is the weight a sample keeps for each pass on a play the seat could have beaten.
 // The planner passes on 24 % of the other team's plays it holds an ordinary beater for and on
 // 87 % of those it does not (TestClubPassRate), a likelihood ratio nearer a quarter, but a
-// quarter won no more deals (BENCHMARKS.md).
+// quarter won no more deals (BENCHMARKS.md, "What did not help").
 var passWeight = 0.5
 
 // histPass is a pass of the deal's history on a play of the other team: the seat then held its

@@ -11,8 +11,8 @@ import (
 // scheduler has no priorities, so searches on every core make every other visitor's request
 // wait behind them. With a slot a core, 50 Club players beside 50 at Master had a POST p99 of
 // 119–763 ms (12–36 ms alone); with one core left to them, 51–53 ms, for a quarter fewer
-// searches (BENCHMARKS.md, "Master under a crowd"). The searches wait their turn here, and
-// SearchStats says how long.
+// searches (measured 2026-12-04; BENCHMARKS.md, "Master under a crowd", has today's figures).
+// The searches wait their turn here, and SearchStats says how long.
 var searchSlots = make(chan struct{}, searchSlotsFor(runtime.GOMAXPROCS(0)))
 
 // searchSlotsFor is how many searches may run at once on cores cores.

@@ -170,7 +170,7 @@ func runLoad(ctx context.Context, args []string, out io.Writer) error {
 	cpuProfile := fs.String("cpuprofile", "", "write the load tool's own CPU profile to this file")
 	maxErrors := fs.Int("max-errors", -1, "fail (exit status 1) when the site answers more errors than this; -1 never fails")
 	maxPostP99 := fs.Duration("max-post-p99", 0, "fail (exit status 1) when the site's POST p99 is above this; 0 never fails")
-	hints := fs.Float64("hints", 0.2, "share of Guandan moves on which a player reads the hint page first (1: every move, the crowd of BENCHMARKS.md's earlier runs); on the others it picks a legal play itself")
+	hints := fs.Float64("hints", 0.2, "share of Guandan moves on which a player reads the hint page first (1: every move, the crowd of the earliest measurements); on the others it picks a legal play itself")
 	spawn := fs.Bool("spawn", false, "start this binary as the server (a free loopback port, a fresh bolt store in a temporary directory, the client address from X-Forwarded-For, a metrics listener with the profiler) instead of -url, and report its CPU")
 	tables := fs.Int("tables", 0, "instead of -players: open this many shared tables of four virtual players each, every player with the table's live connection open, and measure the time from a move to its event at the other seats")
 	game := fs.String("game", "both", "the game played: asnas, guandan or both (each player a whole match of one, then of the other; with -tables, half the tables each)")

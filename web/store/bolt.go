@@ -60,7 +60,7 @@ const maxGroup = 512
 // groupLinger is how long a commit waits for more writes when the writes come from several
 // players at once. Under 500 virtual players (about 1,000 writes a second) a commit held 1.5
 // writes without it, and 3 to 4 with 2 ms: commits fell from about 720 to 280-400 a second and
-// the POST p99 from 31-50 ms to 22-27 ms, the median rising by about 1 ms (BENCHMARKS.md).
+// the POST p99 from 31-50 ms to 22-27 ms, the median rising by about 1 ms (commit 8fd9b9b has the runs).
 const groupLinger = 2 * time.Millisecond
 
 // ErrClosed is returned by a write after Close.
@@ -69,7 +69,7 @@ var ErrClosed = errors.New("store: closed")
 // OpenBolt opens (or creates) the database file at path. It gives up after a few seconds when
 // another process holds the file, instead of hanging at start-up.
 //
-// Under a crowd, three of bbolt's defaults cost the tail (BENCHMARKS.md, 2026-12-02 21:00):
+// Under a crowd, three of bbolt's defaults cost the tail (commit fa4ad20 has the runs):
 //   - the file's map grows by remapping, which waits for every open read and holds up every
 //     new one; a map reserved at 1 GiB up front (address space, not memory or disk) never
 //     remaps until the file is that large;
