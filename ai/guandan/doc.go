@@ -90,7 +90,7 @@
 //   - The budget is what a player does not notice: a quarter of a second a decision at the
 //     99th percentile on one core (each AI move is shown for about 0.6 s). Recycled
 //     evaluators, the pass decided before any evaluator is built, and the race buy more
-//     samples with it. More budget buys little: from 65,000 to 1,200,000, 1.2 points of the
+//     samples with it. More budget buys little: from 65,000 to 1,200,000, 0.6 points of the
 //     panel's deals.
 //   - A model of the opponents is worth what it gets wrong: Keeper, which passes on most plays
 //     it could beat, played in the rollouts as the planner cost 5 points, which the reading
