@@ -60,7 +60,8 @@ const maxGroup = 512
 // groupLinger is how long a commit waits for more writes when the writes come from several
 // players at once. Under 500 virtual players (about 1,000 writes a second) a commit held 1.5
 // writes without it, and 3 to 4 with 2 ms: commits fell from about 720 to 280-400 a second and
-// the POST p99 from 31-50 ms to 22-27 ms, the median rising by about 1 ms (commit 8fd9b9b has the runs).
+// the POST p99 from 31-50 ms to 22-27 ms, the median rising by about 1 ms (commit 8fd9b9b has
+// the runs).
 const groupLinger = 2 * time.Millisecond
 
 // ErrClosed is returned by a write after Close.
