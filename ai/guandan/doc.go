@@ -100,6 +100,9 @@
 //     search's knobs, nor the partnership rules searched instead of fixed, nor truncated
 //     rollouts scored by the plans (to search from the first move) made a measurable
 //     difference.
+//   - All of the search is worth 3.2 points of the panel's deals over the planner alone
+//     (78.8 → 82.0 %): a Master 5 points above the one from before issue 28 would be 6.8
+//     above the planner.
 //
 // So a Master much stronger than Club needs a stronger policy, in the rollouts and at the
 // table, not better samples or more budget: for instance a learned evaluation, and one that
