@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/go-chi/chi/v5"
@@ -13,26 +14,30 @@ import (
 // asnasGame is the As-Nas table's plumbing with the configured AI players. A page that deals a
 // visitor's match takes asnasFor(r), which seats the level they chose.
 var asnasGame = table[*record.Asnas]{
-	game:    "asnas",
-	deal:    (*Server).newAsnasMatch,
-	decode:  record.DecodeAsnas,
-	clone:   (*record.Asnas).Clone,
-	id:      func(a *record.Asnas) record.ID { return a.ID },
-	playAI:  (*Server).playAI,
+	game: "asnas",
+	deal: func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
+		return s.newAsnasMatch(ctx, id, seed, humans)
+	},
+	decode: record.DecodeAsnas,
+	clone:  (*record.Asnas).Clone,
+	id:     func(a *record.Asnas) record.ID { return a.ID },
+	playAI: func(ctx context.Context, s *Server, a *record.Asnas, humans seats) error {
+		return s.playAI(ctx, a, humans)
+	},
 	over:    func(a *record.Asnas) bool { return a.Match().Over() },
 	summary: asnasSummary,
 }
 
 // newAsnasMatch deals match id from seed and lets the AI seats act until it is a human's
 // turn.
-func (s *Server) newAsnasMatch(id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
+func (s *Server) newAsnasMatch(ctx context.Context, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
 	a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
-	return a, s.playAI(a, humans)
+	return a, s.playAI(ctx, a, humans)
 }
 
 // playAI lets the configured AI seats act until a human is to act or the deal is over (see
 // playAsnasAI; a visitor's chosen level replaces it, see asnasFor).
-func (s *Server) playAI(a *record.Asnas, humans seats) error {
+func (s *Server) playAI(_ context.Context, a *record.Asnas, humans seats) error {
 	return playAsnasAI(s.cfg.AsnasAI, a, humans)
 }
 
@@ -138,5 +143,5 @@ func (s *Server) asnasRestart(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, s.asnasFor(r).restart(s))
+	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, s.asnasFor(r).restart(r.Context(), s))
 }

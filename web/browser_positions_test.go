@@ -104,10 +104,10 @@ func lastMovePosition(s *Server, seed uint64) (*record.Guandan, error) {
 			case gd.PhaseDealOver:
 				a = gd.Action{Kind: gd.ActNextDeal}
 			case gd.PhaseReturn:
-				p := s.guandanPlayer(aiguandan.LevelClub, guandanSeed(m, seat))
+				p := s.guandanPlayer(nil, aiguandan.LevelClub, guandanSeed(m, seat))
 				a = gd.Action{Kind: gd.ActReturn, Seat: seat, Card: p.Return(m.View(seat))}
 			case gd.PhasePlay:
-				p := s.guandanPlayer(aiguandan.LevelClub, guandanSeed(m, seat))
+				p := s.guandanPlayer(nil, aiguandan.LevelClub, guandanSeed(m, seat))
 				a = p.Play(m.View(seat))
 				if seat == soloSeat {
 					// The visitor's move is the Hint's.

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 
@@ -24,25 +25,29 @@ type GuandanAI interface {
 // guandanGame is the Guandan table's plumbing at Club level. A page that deals a visitor's match
 // takes guandanGameFor(r), which seats the level they chose.
 var guandanGame = table[*record.Guandan]{
-	game:    "guandan",
-	deal:    (*Server).newGuandanMatch,
-	decode:  record.DecodeGuandan,
-	clone:   (*record.Guandan).Clone,
-	id:      func(g *record.Guandan) record.ID { return g.ID },
-	playAI:  (*Server).guandanAI,
+	game: "guandan",
+	deal: func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
+		return s.newGuandanMatch(ctx, id, seed, humans)
+	},
+	decode: record.DecodeGuandan,
+	clone:  (*record.Guandan).Clone,
+	id:     func(g *record.Guandan) record.ID { return g.ID },
+	playAI: func(ctx context.Context, s *Server, g *record.Guandan, humans seats) error {
+		return s.guandanAI(ctx, g, humans)
+	},
 	over:    func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseMatchOver },
 	summary: guandanSummary,
 }
 
 // newGuandanMatch deals match id from seed and lets the AI seats act until a human is to act.
-func (s *Server) newGuandanMatch(id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
+func (s *Server) newGuandanMatch(ctx context.Context, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
 	g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
-	return g, s.guandanAI(g, humans)
+	return g, s.guandanAI(ctx, g, humans)
 }
 
 // guandanAI lets the AI seats act at Club level (see guandanAIAt).
-func (s *Server) guandanAI(g *record.Guandan, humans seats) error {
-	return s.guandanAIAt(aiguandan.LevelClub, g, humans)
+func (s *Server) guandanAI(ctx context.Context, g *record.Guandan, humans seats) error {
+	return s.guandanAIAt(ctx, aiguandan.LevelClub, g, humans)
 }
 
 // guandanSeed derives an AI decision's seed from the match's generator state and the
@@ -296,7 +301,7 @@ func (s *Server) guandanRestart(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, guandanGameFor(r).restart(s))
+	return s.guandanPost(w, r, guandanGameFor(r).restart(r.Context(), s))
 }
 
 // guandanClimb is the match's story in levels: how every finished deal ended, oldest first,

@@ -43,7 +43,7 @@ func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, int, error)
 	}
 	if v.session != nil {
 		if p := t.pending(s, v, false); p.id == id && sh.Current == "" {
-			l, err := t.deal(s, p.id, p.seed, soloSeats)
+			l, err := t.deal(ctx, s, p.id, p.seed, soloSeats)
 			return l, soloSeat, err
 		}
 	}

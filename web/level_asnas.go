@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 
 	"github.com/cardavia/cardavia/record"
@@ -38,12 +39,12 @@ func (s *Server) asnasFor(r *http.Request) table[*record.Asnas] {
 		return timedTable(r.Context(), asnasGame, defaultAsnasLevel.String())
 	}
 	t := asnasGame
-	t.playAI = func(s *Server, a *record.Asnas, humans seats) error {
+	t.playAI = func(ctx context.Context, s *Server, a *record.Asnas, humans seats) error {
 		return playAsnasAI(func(seed uint64) AsnasAI { return timedAsnas{aiasnas.NewLevel(level, seed), s.cfg.Metrics} }, a, humans)
 	}
-	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
+	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
 		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
-		return a, t.playAI(s, a, humans)
+		return a, t.playAI(ctx, s, a, humans)
 	}
 	return timedTable(r.Context(), t, level.String())
 }

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"slices"
@@ -25,21 +26,27 @@ func guandanLevel(r *http.Request) aiguandan.Level {
 func guandanGameFor(r *http.Request) table[*record.Guandan] {
 	level := guandanLevel(r)
 	t := guandanGame
-	t.playAI = func(s *Server, g *record.Guandan, humans seats) error { return s.guandanAIAt(level, g, humans) }
-	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
+	t.playAI = func(ctx context.Context, s *Server, g *record.Guandan, humans seats) error {
+		return s.guandanAIAt(ctx, level, g, humans)
+	}
+	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
 		g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
-		return g, s.guandanAIAt(level, g, humans)
+		return g, s.guandanAIAt(ctx, level, g, humans)
 	}
 	return timedTable(r.Context(), t, level.String())
 }
 
 // guandanPlayer is the AI of one decision at a level. Club is the configured player (the
 // tests give the server their own); the other levels are the players of ai/guandan.
-func (s *Server) guandanPlayer(level aiguandan.Level, seed uint64) GuandanAI {
+func (s *Server) guandanPlayer(turn *aiguandan.Turn, level aiguandan.Level, seed uint64) GuandanAI {
 	if level == aiguandan.LevelClub {
 		return s.cfg.GuandanAI(seed)
 	}
-	return timeGuandan(aiguandan.NewAgent(level, seed), s.cfg.Metrics)
+	p := aiguandan.NewAgent(level, seed)
+	if m, ok := p.(*aiguandan.Master); ok {
+		m.InTurn(turn)
+	}
+	return timeGuandan(p, s.cfg.Metrics)
 }
 
 // recordedGuandan lets the engine's one agents' loop play on a match record, so that every
@@ -63,22 +70,33 @@ func (r recordedGuandan) Apply(a gd.Action) (recordedGuandan, []gd.Event, error)
 // searches in the one request that answers the human's last play (its p99 was 1.9 s on a
 // loaded host; commit e4ed196). Both teams' seats change alike, and the planner is what the
 // search itself starts from.
-func (s *Server) guandanAIAt(level aiguandan.Level, g *record.Guandan, humans seats) error {
+//
+// When ctx ends (the request's deadline passes or its client leaves), no AI seat acts again
+// and a Master search waiting for a slot stops waiting (Master.InTurn; the request's seats
+// share one turn at the search slots, so a move waits in line once); the match, now with
+// moves that depend on when that happened, is not to be kept, and ctx's error is returned, so
+// the request answers with the 503 page (or nothing, to a client that left) and stores
+// nothing. Under a crowd at Master this is what keeps a move from being answered after the
+// server's write timeout, as a dropped connection, and keeps the searches for moves that can
+// still be kept.
+func (s *Server) guandanAIAt(ctx context.Context, level aiguandan.Level, g *record.Guandan, humans seats) error {
+	turn := aiguandan.NewTurn(ctx.Done())
+	defer turn.Release()
 	_, err := gd.RunAgents(recordedGuandan{g}, func(r recordedGuandan, seat int) gd.Agent {
-		if humans.has(seat) {
+		if humans.has(seat) || ctx.Err() != nil {
 			return nil
 		}
 		m := r.g.Match()
 		if level == aiguandan.LevelMaster && humansOut(m, humans) {
-			return s.guandanPlayer(aiguandan.LevelClub, guandanSeed(m, seat))
+			return s.guandanPlayer(turn, aiguandan.LevelClub, guandanSeed(m, seat))
 		}
-		return s.guandanPlayer(level, guandanSeed(m, seat))
+		return s.guandanPlayer(turn, level, guandanSeed(m, seat))
 	}, nil)
 	if err != nil {
 		// %v, not %w: the engine's error must not be mapped to a 4xx as if the visitor erred.
 		return fmt.Errorf("web: Guandan AI: %v", err)
 	}
-	return nil
+	return ctx.Err()
 }
 
 // humansOut tells whether the humans, at least one, have all gone out of the deal being played.
@@ -98,7 +116,9 @@ func humansOut(m gd.Match, humans seats) bool {
 // with the reason for it in words the catalogs hold. The decision's seed comes from the
 // position, so asking twice gives the same hint.
 func (s *Server) guandanAdvice(r *http.Request, level aiguandan.Level, m gd.Match, seat int) *views.GuandanHint {
-	p := s.guandanPlayer(level, guandanSeed(m, seat))
+	turn := aiguandan.NewTurn(r.Context().Done())
+	defer turn.Release()
+	p := s.guandanPlayer(turn, level, guandanSeed(m, seat))
 	adv, ok := p.(aiguandan.Advisor)
 	if !ok {
 		// A configured player that cannot explain itself still hints.

@@ -1,6 +1,9 @@
 package web
 
 import (
+	"bytes"
+	"context"
+	"errors"
 	"net/http"
 	"net/url"
 	"slices"
@@ -9,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
@@ -160,5 +164,37 @@ func TestMasterHintTakesNoPageSlot(t *testing.T) {
 	}
 	if p := ts.get("/guandan?hint=1"); p.status != http.StatusServiceUnavailable {
 		t.Errorf("a Club hint with the pages' slots all held: status %d, want 503 after waiting out its deadline", p.status)
+	}
+}
+
+// TestGuandanAIStopsWithItsRequest: once a request's context has ended (its deadline passed or
+// its client left), no AI seat acts again and the context's error is returned, which the
+// table answers with the 503 page (or nothing, to a client that left), storing nothing. With
+// a live context the same position is played on to the human's turn.
+func TestGuandanAIStopsWithItsRequest(t *testing.T) {
+	ts := newSite(t)
+	start := gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: 1, Hands: [4]gd.Set{
+		cardsOf(t, "3H 8S 9D"),
+		cardsOf(t, "5C 7D 9S JS KD AC"),
+		cardsOf(t, "4C 6D TS QS AD"),
+		cardsOf(t, "4S 6S 8D TC QD KC"),
+	}}
+	for _, level := range []aiguandan.Level{aiguandan.LevelClub, aiguandan.LevelMaster} {
+		g := guandanPosition(start)
+		before := g.Encode()
+		ctx, cancel := context.WithCancel(context.Background())
+		cancel()
+		if err := ts.server.guandanAIAt(ctx, level, g, soloSeats); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s, a request that has ended: %v, want its context's error", level, err)
+		}
+		if !bytes.Equal(g.Encode(), before) {
+			t.Errorf("%s: an AI seat acted for a request that had ended", level)
+		}
+		if err := ts.server.guandanAIAt(context.Background(), level, g, soloSeats); err != nil {
+			t.Fatalf("%s: %v", level, err)
+		}
+		if m := g.Match(); m.ToAct() != soloSeat || len(m.Trick) == 0 {
+			t.Errorf("%s: with a live request the AI seats left %d to act, trick %v", level, m.ToAct(), m.Trick)
+		}
 	}
 }

@@ -124,22 +124,26 @@ func NewMetrics() *Metrics {
 	)
 	// The search slots are the process's, not a server's (ai/guandan bounds every search in
 	// it), so they are read when scraped rather than counted here.
-	searches := func(pick func(n, waits int64, waited time.Duration) float64) func() float64 {
+	searches := func(pick func(c aiguandan.SearchCounts) float64) func() float64 {
 		return func() float64 { return pick(aiguandan.SearchStats()) }
 	}
 	m.registry.MustRegister(
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "cardavia_guandan_searches_total",
 			Help: "Guandan Master searches run (decisions the planner alone did not settle), each in one of the process's search slots, one a core.",
-		}, searches(func(n, _ int64, _ time.Duration) float64 { return float64(n) })),
+		}, searches(func(c aiguandan.SearchCounts) float64 { return float64(c.Searches) })),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "cardavia_guandan_search_waits_total",
 			Help: "Guandan Master searches that waited for a search slot because every one was taken.",
-		}, searches(func(_, waits int64, _ time.Duration) float64 { return float64(waits) })),
+		}, searches(func(c aiguandan.SearchCounts) float64 { return float64(c.Waits) })),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "cardavia_guandan_searches_abandoned_total",
+			Help: "Guandan Master searches given up while waiting for a search slot, because their request ran out of time or its client left; that request stored nothing.",
+		}, searches(func(c aiguandan.SearchCounts) float64 { return float64(c.Abandoned) })),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{
 			Name: "cardavia_guandan_search_wait_seconds_total",
-			Help: "Time Guandan Master searches spent waiting for a search slot.",
-		}, searches(func(_, _ int64, waited time.Duration) float64 { return waited.Seconds() })),
+			Help: "Time Guandan Master searches spent waiting for a search slot, abandoned ones included.",
+		}, searches(func(c aiguandan.SearchCounts) float64 { return c.Waited.Seconds() })),
 	)
 	return m
 }

@@ -48,13 +48,13 @@ func TestMasterMoveMovesTheMetrics(t *testing.T) {
 		cardsOf(t, "4S 6S 8D TC QD KC"),
 	}}))
 	searches0 := counterValue(t, m, "cardavia_guandan_searches_total")
-	slots0, _, _ := aiguandan.SearchStats()
+	slots0 := aiguandan.SearchStats().Searches
 	n0, _ := aiRequestSeconds(t, m, "guandan", "master")
 
 	ts.gpost("/guandan/play", url.Values{"move": {move}, "card": ids(cardsOf(t, "3H"))})
 
 	searches := counterValue(t, m, "cardavia_guandan_searches_total")
-	slots, _, _ := aiguandan.SearchStats()
+	slots := aiguandan.SearchStats().Searches
 	if searches <= searches0 {
 		t.Errorf("searches_total %v before the move, %v after: no search counted", searches0, searches)
 	}
@@ -66,7 +66,7 @@ func TestMasterMoveMovesTheMetrics(t *testing.T) {
 	if n != n0+1 || sum <= 0 {
 		t.Errorf("guandan/master AI requests: %d (before %d), %v s; want one more, with time", n, n0, sum)
 	}
-	for _, name := range []string{"cardavia_guandan_search_waits_total", "cardavia_guandan_search_wait_seconds_total"} {
+	for _, name := range []string{"cardavia_guandan_search_waits_total", "cardavia_guandan_searches_abandoned_total", "cardavia_guandan_search_wait_seconds_total"} {
 		if v := counterValue(t, m, name); v < 0 {
 			t.Errorf("%s = %v", name, v)
 		}

@@ -259,7 +259,7 @@ func shown[L liveMatch](ts *testSite, t table[L], visitor string) (L, error) {
 	if p.id == 0 {
 		return l, errors.New("no stored match and no pending one")
 	}
-	return t.deal(ts.server, p.id, p.seed, soloSeats)
+	return t.deal(context.Background(), ts.server, p.id, p.seed, soloSeats)
 }
 
 func asnasShown(ts *testSite, visitor string) (asnas.Match, error) {

@@ -52,7 +52,10 @@ type Config struct {
 	Logger *slog.Logger
 	// Seed returns a fresh match seed; nil means crypto/rand.
 	Seed func() uint64
-	// RequestTimeout bounds a request's work; zero means 10 seconds.
+	// RequestTimeout bounds a request's work; zero means 15 seconds: under the 20 seconds
+	// the program gives its server to write an answer (cmd/cardavia), so that a request that
+	// runs out (a move waiting for its Master searches behind a crowd) still gets its 503
+	// page rather than a dropped connection.
 	RequestTimeout time.Duration
 	// Now reads the clock for refreshing remembered preferences; nil means time.Now.
 	Now func() time.Time
@@ -128,7 +131,7 @@ func New(cfg Config) (*Server, error) {
 		cfg.Seed = randomSeed
 	}
 	if cfg.RequestTimeout == 0 {
-		cfg.RequestTimeout = 10 * time.Second
+		cfg.RequestTimeout = 15 * time.Second
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

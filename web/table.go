@@ -50,15 +50,16 @@ type table[L liveMatch] struct {
 	game string
 	// deal starts match id from seed and lets the AI seats act until one of the humans is to
 	// act.
-	deal func(s *Server, id record.ID, seed uint64, humans seats) (L, error)
+	deal func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (L, error)
 	// decode reads a stored record.
 	decode func([]byte) (L, error)
 	// clone copies a match so that the copy can be played on while the original is read.
 	clone func(L) L
 	// id is the match's id.
 	id func(L) record.ID
-	// playAI lets the AI seats act until one of the humans is to act or nobody is.
-	playAI func(s *Server, l L, humans seats) error
+	// playAI lets the AI seats act until one of the humans is to act or nobody is. ctx is the
+	// request's: once it ends the AI stops and its error is returned (see guandanAIAt).
+	playAI func(ctx context.Context, s *Server, l L, humans seats) error
 	// over tells whether the match has ended.
 	over func(L) bool
 	// summary sums up a finished match for the history of the player at a seat.
@@ -143,7 +144,7 @@ func (t table[L]) peek(s *Server, r *http.Request) (l L, ok bool, err error) {
 	if p.id == 0 {
 		return l, false, nil
 	}
-	l, err = t.deal(s, p.id, p.seed, soloSeats)
+	l, err = t.deal(ctx, s, p.id, p.seed, soloSeats)
 	return l, err == nil, err
 }
 
@@ -169,7 +170,7 @@ func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, sh
 		var zero L
 		return zero, sh, err
 	}
-	l, err := t.deal(s, p.id, p.seed, soloSeats)
+	l, err := t.deal(ctx, s, p.id, p.seed, soloSeats)
 	return l, sh, err
 }
 
@@ -204,7 +205,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		if p.id == 0 {
 			return t.answer(s, w, r, back, views.NoticeExpired, nil)
 		}
-		if l, err = t.deal(s, p.id, p.seed, soloSeats); err != nil {
+		if l, err = t.deal(ctx, s, p.id, p.seed, soloSeats); err != nil {
 			return err
 		}
 		version = 0
@@ -217,7 +218,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 	if l, err = st(l, soloSeat); err != nil {
 		return err
 	}
-	if err := t.playAI(s, l, soloSeats); err != nil {
+	if err := t.playAI(ctx, s, l, soloSeats); err != nil {
 		return err
 	}
 	data := l.Encode()
@@ -324,8 +325,8 @@ func (t table[L]) shelving(s *Server, sh shelf, l L) func(*shelf) {
 
 // restart is the step that throws the match away and deals a new one, for the confirmed
 // restart and for "New match" after the match.
-func (t table[L]) restart(s *Server) step[L] {
-	return func(L, int) (L, error) { return t.deal(s, record.NewID(), s.cfg.Seed(), soloSeats) }
+func (t table[L]) restart(ctx context.Context, s *Server) step[L] {
+	return func(L, int) (L, error) { return t.deal(ctx, s, record.NewID(), s.cfg.Seed(), soloSeats) }
 }
 
 // restartForm asks for confirmation before a match is thrown away, the stored one or the one

@@ -21,7 +21,7 @@ type tableGame interface {
 	defaultLevel() string
 	// deal deals a new match for the table at its level, the AI seats acting until a person
 	// is to act, and returns it stored (its id and record).
-	deal(s *Server, t *sharedTable) (record.ID, []byte, error)
+	deal(ctx context.Context, s *Server, t *sharedTable) (record.ID, []byte, error)
 	// play is the table's game for the page of seat (-1: not seated): the match as that seat
 	// sees it, or nothing in the lobby. It hands a seat whose time ran out to the AI first.
 	// w answers a client over its AI searches (the hand arranged by the AI's plan).
@@ -60,12 +60,12 @@ func asnasAt(word string) (playedAt[*record.Asnas], bool) {
 		return playedAt[*record.Asnas]{}, false
 	}
 	t := asnasGame
-	t.playAI = func(s *Server, a *record.Asnas, humans seats) error {
+	t.playAI = func(ctx context.Context, s *Server, a *record.Asnas, humans seats) error {
 		return playAsnasAI(func(seed uint64) AsnasAI { return timedAsnas{aiasnas.NewLevel(level, seed), s.cfg.Metrics} }, a, humans)
 	}
-	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
+	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
 		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
-		return a, t.playAI(s, a, humans)
+		return a, t.playAI(ctx, s, a, humans)
 	}
 	return playedAt[*record.Asnas]{table: t, waiting: func(a *record.Asnas) int {
 		m := a.Match()
@@ -83,10 +83,12 @@ func guandanAt(word string) (playedAt[*record.Guandan], bool) {
 		return playedAt[*record.Guandan]{}, false
 	}
 	t := guandanGame
-	t.playAI = func(s *Server, g *record.Guandan, humans seats) error { return s.guandanAIAt(level, g, humans) }
-	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
+	t.playAI = func(ctx context.Context, s *Server, g *record.Guandan, humans seats) error {
+		return s.guandanAIAt(ctx, level, g, humans)
+	}
+	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
 		g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
-		return g, s.guandanAIAt(level, g, humans)
+		return g, s.guandanAIAt(ctx, level, g, humans)
 	}
 	return playedAt[*record.Guandan]{table: t, waiting: func(g *record.Guandan) int {
 		m := g.Match()
@@ -129,12 +131,12 @@ type asnasTables struct{}
 func (asnasTables) levels() []string     { return asnasLevelNames() }
 func (asnasTables) defaultLevel() string { return aiasnas.Club.String() }
 
-func (asnasTables) deal(s *Server, t *sharedTable) (record.ID, []byte, error) {
+func (asnasTables) deal(ctx context.Context, s *Server, t *sharedTable) (record.ID, []byte, error) {
 	g, ok := asnasAt(t.Level)
 	if !ok {
 		return 0, nil, errNoTable
 	}
-	a, err := g.deal(s, record.NewID(), s.cfg.Seed(), t.humans())
+	a, err := g.deal(ctx, s, record.NewID(), s.cfg.Seed(), t.humans())
 	if err != nil {
 		return 0, nil, err
 	}
@@ -179,12 +181,12 @@ func (guandanTables) levels() []string {
 }
 func (guandanTables) defaultLevel() string { return aiguandan.LevelClub.String() }
 
-func (guandanTables) deal(s *Server, t *sharedTable) (record.ID, []byte, error) {
+func (guandanTables) deal(ctx context.Context, s *Server, t *sharedTable) (record.ID, []byte, error) {
 	g, ok := guandanAt(t.Level)
 	if !ok {
 		return 0, nil, errNoTable
 	}
-	m, err := g.deal(s, record.NewID(), s.cfg.Seed(), t.humans())
+	m, err := g.deal(ctx, s, record.NewID(), s.cfg.Seed(), t.humans())
 	if err != nil {
 		return 0, nil, err
 	}

@@ -391,7 +391,7 @@ func (s *Server) startTable(w http.ResponseWriter, r *http.Request) error {
 // dealAtTable deals the table's next match (the start, a rematch) and stores it with the
 // table in one write; of two racing, one wins and the other sees the table it made.
 func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string, g tableGame, tb storedTable) error {
-	id, data, err := g.deal(s, &tb.sharedTable)
+	id, data, err := g.deal(r.Context(), s, &tb.sharedTable)
 	if err != nil {
 		return err
 	}

@@ -89,7 +89,7 @@ func sharedPost[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	if g.id(l) != mid {
 		return errNotSeated // a restart: not a move of a shared table (it has Rematch)
 	}
-	if err := g.playAI(s, l, tb.humans()); err != nil {
+	if err := g.playAI(ctx, s, l, tb.humans()); err != nil {
 		return err
 	}
 	tb.Turn = s.cfg.Now().UnixMilli()
@@ -175,7 +175,7 @@ func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb sto
 		return nil // moved meanwhile
 	}
 	tb.Seats[seat].Away = true
-	if err := g.playAI(s, l, tb.humans()); err != nil {
+	if err := g.playAI(ctx, s, l, tb.humans()); err != nil {
 		return err
 	}
 	tb.Turn = s.cfg.Now().UnixMilli()

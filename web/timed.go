@@ -70,13 +70,13 @@ func timedTable[L liveMatch](ctx context.Context, t table[L], level string) tabl
 		return t
 	}
 	playAI, deal := t.playAI, t.deal
-	t.playAI = func(s *Server, l L, humans seats) error {
+	t.playAI = func(ctx context.Context, s *Server, l L, humans seats) error {
 		defer w.add(t.game, level, time.Now())
-		return playAI(s, l, humans)
+		return playAI(ctx, s, l, humans)
 	}
-	t.deal = func(s *Server, id record.ID, seed uint64, humans seats) (L, error) {
+	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (L, error) {
 		defer w.add(t.game, level, time.Now())
-		return deal(s, id, seed, humans)
+		return deal(ctx, s, id, seed, humans)
 	}
 	return t
 }

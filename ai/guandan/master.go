@@ -104,6 +104,8 @@ type Master struct {
 	// (all of them: the oracle of the package doc), so that TestSearchAgainstTrueHands can
 	// say what knowing part of the hidden hands would be worth.
 	reveal *[4]gd.Set
+	// turn, when set, is the slot the searches take (see InTurn).
+	turn *Turn
 }
 
 // NewMaster returns a Master searching with opt whose samples follow seed.
@@ -116,6 +118,15 @@ func (m *Master) Play(v gd.View) gd.Action {
 	a, _ := m.choose(v)
 	return a
 }
+
+// InTurn makes m search in t's slot rather than take one of its own for each search. The web
+// table gives every Master of a request the request's turn, which stops waiting when the
+// request's context ends, so that a crowd at Master does not spend searches on moves whose
+// requests have run out of time or been left, and those requests answer within their
+// deadline. A decision that stopped waiting is the planner's move, which depends on when the
+// turn gave up and not on the seed alone: a caller must discard every decision it got from m
+// after that.
+func (m *Master) InTurn(t *Turn) { m.turn = t }
 
 // Return chooses the return card as the planner does: it hardly matters enough to search.
 func (m *Master) Return(v gd.View) gd.Card { return m.plan.Return(v) }
@@ -160,7 +171,12 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	if closest(v) > m.opt.Near {
 		return planned, false
 	}
-	defer acquireSearch()()
+	if m.turn == nil {
+		release, _ := acquireSearch(nil)
+		defer release()
+	} else if !m.turn.acquire() {
+		return planned, false
+	}
 	styles := plannerStyles
 	if m.opt.Read > 0 {
 		styles = readStyles(v)

@@ -20,28 +20,83 @@ func searchSlotsFor(cores int) int { return max(1, cores-1) }
 
 // searchStats are the counters behind SearchStats.
 var searchStats struct {
-	searches, waits, waitNanos atomic.Int64
+	searches, waits, abandoned, waitNanos atomic.Int64
 }
 
 // acquireSearch takes a search slot, waiting for one if every slot is taken, and returns
-// the function that gives it back.
-func acquireSearch() func() {
-	searchStats.searches.Add(1)
+// the function that gives it back. When done is closed first (nil never is), it gives up
+// waiting and reports false: the request that wanted the search has gone or run out of time.
+func acquireSearch(done <-chan struct{}) (release func(), ok bool) {
 	select {
 	case searchSlots <- struct{}{}:
 	default:
 		t0 := time.Now()
-		searchSlots <- struct{}{}
-		searchStats.waits.Add(1)
+		select {
+		case searchSlots <- struct{}{}:
+			searchStats.waits.Add(1)
+		case <-done:
+			searchStats.abandoned.Add(1)
+			searchStats.waitNanos.Add(int64(time.Since(t0)))
+			return nil, false
+		}
 		searchStats.waitNanos.Add(int64(time.Since(t0)))
 	}
-	return func() { <-searchSlots }
+	searchStats.searches.Add(1)
+	return func() { <-searchSlots }, true
 }
 
-// SearchStats reports, since the process started, how many of Master's searches ran, how
-// many of them had to wait for a slot (every core busy with another search), and their total
-// wait: what a server's metrics would export. The wait never changes a decision, which
+// A Turn is one caller's turn at the search slots over a run of decisions: a web request
+// whose AI seats may search up to three times in a row. It takes a slot at its first search
+// and keeps it until Release, so that the run waits in line once and not once a search: under
+// a crowd at Master every search of a move waited for the whole line again, and a move whose
+// request ran out of time had spent the searches before it for nothing. It stops waiting
+// once done is closed (nil never is). A Turn is not safe for concurrent use.
+type Turn struct {
+	done    <-chan struct{}
+	release func()
+}
+
+// NewTurn returns a turn that waits for a slot until done is closed.
+func NewTurn(done <-chan struct{}) *Turn { return &Turn{done: done} }
+
+// acquire takes the turn's slot unless it holds one, reporting false when done closed first.
+func (t *Turn) acquire() bool {
+	if t.release != nil {
+		searchStats.searches.Add(1)
+		return true
+	}
+	release, ok := acquireSearch(t.done)
+	t.release = release
+	return ok
+}
+
+// Release gives back the turn's slot, if it holds one.
+func (t *Turn) Release() {
+	if t.release != nil {
+		t.release()
+		t.release = nil
+	}
+}
+
+// SearchCounts are the process's counts of Master's searches since it started: what a
+// server's metrics export.
+type SearchCounts struct {
+	// Searches ran; Waits of them first waited for a slot (every one busy with another).
+	Searches, Waits int64
+	// Abandoned searches stopped waiting for a slot because the caller's done channel closed
+	// (see Master.Abandon) and never ran.
+	Abandoned int64
+	// Waited is the time all of them spent waiting, abandoned ones included.
+	Waited time.Duration
+}
+
+// SearchStats reports the SearchCounts. The wait never changes a decision that is kept, which
 // depends on the position and the seed only.
-func SearchStats() (searches, waits int64, waited time.Duration) {
-	return searchStats.searches.Load(), searchStats.waits.Load(), time.Duration(searchStats.waitNanos.Load())
+func SearchStats() SearchCounts {
+	return SearchCounts{
+		Searches:  searchStats.searches.Load(),
+		Waits:     searchStats.waits.Load(),
+		Abandoned: searchStats.abandoned.Load(),
+		Waited:    time.Duration(searchStats.waitNanos.Load()),
+	}
 }
