@@ -13,32 +13,26 @@ import (
 
 // asnasGame is the As-Nas table's plumbing with the configured AI players. A page that deals a
 // visitor's match takes asnasFor(r), which seats the level they chose.
-var asnasGame = table[*record.Asnas]{
-	game: "asnas",
-	deal: func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
-		return s.newAsnasMatch(ctx, id, seed, humans)
-	},
-	decode: record.DecodeAsnas,
-	clone:  (*record.Asnas).Clone,
-	id:     func(a *record.Asnas) record.ID { return a.ID },
-	playAI: func(ctx context.Context, s *Server, a *record.Asnas, humans seats) error {
-		return s.playAI(ctx, a, humans)
-	},
-	over:    func(a *record.Asnas) bool { return a.Match().Over() },
-	summary: asnasSummary,
-}
-
-// newAsnasMatch deals match id from seed and lets the AI seats act until it is a human's
-// turn.
-func (s *Server) newAsnasMatch(ctx context.Context, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
-	a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
-	return a, s.playAI(ctx, a, humans)
-}
-
-// playAI lets the configured AI seats act until a human is to act or the deal is over (see
-// playAsnasAI; a visitor's chosen level replaces it, see asnasFor).
-func (s *Server) playAI(_ context.Context, a *record.Asnas, humans seats) error {
+var asnasGame = asnasWith(func(_ context.Context, s *Server, a *record.Asnas, humans seats) error {
 	return playAsnasAI(s.cfg.AsnasAI, a, humans)
+})
+
+// asnasWith is the As-Nas table's plumbing whose AI seats act by playAI, until a human is to
+// act or the deal is over, in every match it deals as in every move.
+func asnasWith(playAI func(ctx context.Context, s *Server, a *record.Asnas, humans seats) error) table[*record.Asnas] {
+	return table[*record.Asnas]{
+		game: "asnas",
+		deal: func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
+			a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
+			return a, playAI(ctx, s, a, humans)
+		},
+		decode:  record.DecodeAsnas,
+		clone:   (*record.Asnas).Clone,
+		id:      func(a *record.Asnas) record.ID { return a.ID },
+		playAI:  playAI,
+		over:    func(a *record.Asnas) bool { return a.Match().Over() },
+		summary: asnasSummary,
+	}
 }
 
 // decisionSeed derives an AI decision's seed from the match seed and the position: the same

@@ -24,30 +24,26 @@ type GuandanAI interface {
 
 // guandanGame is the Guandan table's plumbing at Club level. A page that deals a visitor's match
 // takes guandanGameFor(r), which seats the level they chose.
-var guandanGame = table[*record.Guandan]{
-	game: "guandan",
-	deal: func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
-		return s.newGuandanMatch(ctx, id, seed, humans)
-	},
-	decode: record.DecodeGuandan,
-	clone:  (*record.Guandan).Clone,
-	id:     func(g *record.Guandan) record.ID { return g.ID },
-	playAI: func(ctx context.Context, s *Server, g *record.Guandan, humans seats) error {
-		return s.guandanAI(ctx, g, humans)
-	},
-	over:    func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseMatchOver },
-	summary: guandanSummary,
-}
+var guandanGame = guandanAtLevel(aiguandan.LevelClub)
 
-// newGuandanMatch deals match id from seed and lets the AI seats act until a human is to act.
-func (s *Server) newGuandanMatch(ctx context.Context, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
-	g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
-	return g, s.guandanAI(ctx, g, humans)
-}
-
-// guandanAI lets the AI seats act at Club level (see guandanAIAt).
-func (s *Server) guandanAI(ctx context.Context, g *record.Guandan, humans seats) error {
-	return s.guandanAIAt(ctx, aiguandan.LevelClub, g, humans)
+// guandanAtLevel is the Guandan table's plumbing with the AI seats at level (see guandanAIAt),
+// in every match it deals as in every move.
+func guandanAtLevel(level aiguandan.Level) table[*record.Guandan] {
+	return table[*record.Guandan]{
+		game: "guandan",
+		deal: func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
+			g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
+			return g, s.guandanAIAt(ctx, level, g, humans)
+		},
+		decode: record.DecodeGuandan,
+		clone:  (*record.Guandan).Clone,
+		id:     func(g *record.Guandan) record.ID { return g.ID },
+		playAI: func(ctx context.Context, s *Server, g *record.Guandan, humans seats) error {
+			return s.guandanAIAt(ctx, level, g, humans)
+		},
+		over:    func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseMatchOver },
+		summary: guandanSummary,
+	}
 }
 
 // guandanSeed derives an AI decision's seed from the match's generator state and the

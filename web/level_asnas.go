@@ -38,15 +38,14 @@ func (s *Server) asnasFor(r *http.Request) table[*record.Asnas] {
 		// The configured AI, Master in production: the level the table shows.
 		return timedTable(r.Context(), asnasGame, defaultAsnasLevel.String())
 	}
-	t := asnasGame
-	t.playAI = func(ctx context.Context, s *Server, a *record.Asnas, humans seats) error {
+	return timedTable(r.Context(), asnasAtLevel(level), level.String())
+}
+
+// asnasAtLevel is the As-Nas table's plumbing with the AI seats at level.
+func asnasAtLevel(level aiasnas.Level) table[*record.Asnas] {
+	return asnasWith(func(_ context.Context, s *Server, a *record.Asnas, humans seats) error {
 		return playAsnasAI(func(seed uint64) AsnasAI { return timedAsnas{aiasnas.NewLevel(level, seed), s.cfg.Metrics} }, a, humans)
-	}
-	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
-		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
-		return a, t.playAI(ctx, s, a, humans)
-	}
-	return timedTable(r.Context(), t, level.String())
+	})
 }
 
 // recordedAsnas lets the one AI loop of ai/asnas play on a match record, so that every AI

@@ -25,15 +25,7 @@ func guandanLevel(r *http.Request) aiguandan.Level {
 // the partner and both opponents, in this match and in the next one dealt.
 func guandanGameFor(r *http.Request) table[*record.Guandan] {
 	level := guandanLevel(r)
-	t := guandanGame
-	t.playAI = func(ctx context.Context, s *Server, g *record.Guandan, humans seats) error {
-		return s.guandanAIAt(ctx, level, g, humans)
-	}
-	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
-		g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
-		return g, s.guandanAIAt(ctx, level, g, humans)
-	}
-	return timedTable(r.Context(), t, level.String())
+	return timedTable(r.Context(), guandanAtLevel(level), level.String())
 }
 
 // guandanPlayer is the AI of one decision at a level. Club is the configured player (the

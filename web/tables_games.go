@@ -59,15 +59,7 @@ func asnasAt(word string) (playedAt[*record.Asnas], bool) {
 	if !ok {
 		return playedAt[*record.Asnas]{}, false
 	}
-	t := asnasGame
-	t.playAI = func(ctx context.Context, s *Server, a *record.Asnas, humans seats) error {
-		return playAsnasAI(func(seed uint64) AsnasAI { return timedAsnas{aiasnas.NewLevel(level, seed), s.cfg.Metrics} }, a, humans)
-	}
-	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Asnas, error) {
-		a := record.NewAsnas(id, seed, s.cfg.Now().Unix())
-		return a, t.playAI(ctx, s, a, humans)
-	}
-	return playedAt[*record.Asnas]{table: t, waiting: func(a *record.Asnas) int {
+	return playedAt[*record.Asnas]{table: asnasAtLevel(level), waiting: func(a *record.Asnas) int {
 		m := a.Match()
 		if m.Over() || m.Deal.Over() {
 			return -1
@@ -82,15 +74,7 @@ func guandanAt(word string) (playedAt[*record.Guandan], bool) {
 	if !ok {
 		return playedAt[*record.Guandan]{}, false
 	}
-	t := guandanGame
-	t.playAI = func(ctx context.Context, s *Server, g *record.Guandan, humans seats) error {
-		return s.guandanAIAt(ctx, level, g, humans)
-	}
-	t.deal = func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (*record.Guandan, error) {
-		g := record.NewGuandan(id, seed, s.cfg.Now().Unix())
-		return g, s.guandanAIAt(ctx, level, g, humans)
-	}
-	return playedAt[*record.Guandan]{table: t, waiting: func(g *record.Guandan) int {
+	return playedAt[*record.Guandan]{table: guandanAtLevel(level), waiting: func(g *record.Guandan) int {
 		m := g.Match()
 		if p := m.Phase(); p != gd.PhasePlay && p != gd.PhaseReturn {
 			return -1

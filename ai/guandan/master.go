@@ -171,10 +171,12 @@ func (m *Master) choose(v gd.View) (gd.Action, bool) {
 	if closest(v) > m.opt.Near {
 		return planned, false
 	}
-	if m.turn == nil {
-		release, _ := acquireSearch(nil)
-		defer release()
-	} else if !m.turn.acquire() {
+	turn := m.turn
+	if turn == nil {
+		turn = NewTurn(nil) // a slot for this search alone
+		defer turn.Release()
+	}
+	if !turn.acquire() {
 		return planned, false
 	}
 	styles := plannerStyles

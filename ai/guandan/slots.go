@@ -33,13 +33,15 @@ func acquireSearch(done <-chan struct{}) (release func(), ok bool) {
 		t0 := time.Now()
 		select {
 		case searchSlots <- struct{}{}:
-			searchStats.waits.Add(1)
+			ok = true
 		case <-done:
-			searchStats.abandoned.Add(1)
-			searchStats.waitNanos.Add(int64(time.Since(t0)))
-			return nil, false
 		}
 		searchStats.waitNanos.Add(int64(time.Since(t0)))
+		if !ok {
+			searchStats.abandoned.Add(1)
+			return nil, false
+		}
+		searchStats.waits.Add(1)
 	}
 	searchStats.searches.Add(1)
 	return func() { <-searchSlots }, true
@@ -84,7 +86,7 @@ type SearchCounts struct {
 	// Searches ran; Waits of them first waited for a slot (every one busy with another).
 	Searches, Waits int64
 	// Abandoned searches stopped waiting for a slot because the caller's done channel closed
-	// (see Master.Abandon) and never ran.
+	// (see Turn) and never ran.
 	Abandoned int64
 	// Waited is the time all of them spent waiting, abandoned ones included.
 	Waited time.Duration

@@ -1,10 +1,11 @@
 package guandan
 
 import (
-	gd "github.com/cardavia/cardavia/rules/guandan"
 	"sync"
 	"testing"
 	"time"
+
+	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
 // holdAllSlots takes every search slot and returns the function that gives them back.
@@ -64,10 +65,12 @@ func TestSearchSlotsAbandoned(t *testing.T) {
 	planner.Samples = 0
 	var views []gd.View
 	for i, v := range positions(t, 2) {
-		if m := NewMaster(uint64(i), opt); len(views) < 10 {
-			if m.Play(v); m.last.samples > 0 {
-				views = append(views, v)
-			}
+		if len(views) == 10 {
+			break
+		}
+		m := NewMaster(uint64(i), opt)
+		if m.Play(v); m.last.samples > 0 {
+			views = append(views, v)
 		}
 	}
 	if len(views) < 10 {
