@@ -291,8 +291,7 @@ func testAsnasReplay(t *testing.T, tb *tab) {
 		t.Errorf("right after loading no step is still to come: %+v", s)
 	}
 	// The buttons name the bet as it stands at the end ("Call 4"): they wait for the replay.
-	actions := `(() => { const a = document.querySelector(".actions-area"); return a && a.textContent.trim() ? (a.checkVisibility({visibilityProperty: true}) ? "shown" : "hidden") : "none"; })()`
-	if a := eval[string](tb, actions); a == "shown" {
+	if tb.seen(".actions-area") == "shown" {
 		t.Errorf("the buttons %q show while the replay runs", eval[string](tb, `document.querySelector(".actions-area").textContent.trim()`))
 	}
 	deadline := time.Now().Add(stepTimeout)
@@ -307,7 +306,7 @@ func testAsnasReplay(t *testing.T, tb *tab) {
 	if s.Pending != 0 || s.Pot != served {
 		t.Errorf("after a key the replay shows pot %q with %d steps to come, want %q and none", s.Pot, s.Pending, served)
 	}
-	if a := eval[string](tb, actions); a != "shown" {
+	if a := tb.seen(".actions-area"); a != "shown" {
 		t.Errorf("after the replay the buttons are %s", a)
 	}
 	tb.motion(false)

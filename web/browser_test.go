@@ -409,6 +409,17 @@ func (tb *tab) exists(sel string) bool {
 	return eval[bool](tb, fmt.Sprintf("document.querySelector(%q) !== null", sel))
 }
 
+// seen says whether the first element the CSS selector matches is "shown" or "hidden" (by
+// display or visibility) now, or "none" when nothing with text matches.
+func (tb *tab) seen(sel string) string {
+	tb.t.Helper()
+	return eval[string](tb, fmt.Sprintf(`(() => {
+		const el = document.querySelector(%q);
+		if (!el || !el.textContent.trim()) return "none";
+		return el.checkVisibility({visibilityProperty: true}) ? "shown" : "hidden";
+	})()`, sel))
+}
+
 // take forgets the problems so far (used around planted faults).
 func (tb *tab) take() []problem { return tb.rec.take() }
 
