@@ -10,6 +10,7 @@ import (
 	"path"
 	"sort"
 	"strconv"
+	"strings"
 	"sync"
 
 	"hash/maphash"
@@ -106,7 +107,7 @@ func addFile(b *catalog.Builder, fsys fs.FS, name string, l Locale, seen map[str
 }
 
 // decodeMessage turns a catalog value into a message: a string is a format string, an object
-// of plural categories selects on the first argument.
+// of plural categories (or exact counts, "=1") selects on the first argument.
 //
 // Forms the language never uses (a "one" in Chinese, which has only "other") are dropped: a
 // catalog copied from English must still load, and x/text refuses such forms.
@@ -123,6 +124,14 @@ func decodeMessage(raw json.RawMessage, tag language.Tag) (catalog.Message, erro
 		return nil, fmt.Errorf("a plural message needs an \"other\" form")
 	}
 	var cases []any
+	// An exact count ("=1") comes before the categories, for a language whose one category
+	// cannot tell one from many: Chinese says "takes the pot" and "share the pot" apart so.
+	for f, text := range forms {
+		if n, err := strconv.Atoi(strings.TrimPrefix(f, "=")); err == nil && strings.HasPrefix(f, "=") && n >= 0 {
+			cases = append(cases, f, text)
+			delete(forms, f)
+		}
+	}
 	used := formsOf(tag)
 	for _, f := range pluralForms {
 		if text, ok := forms[f]; ok {

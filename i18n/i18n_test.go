@@ -103,7 +103,7 @@ func TestNumber(t *testing.T) {
 func TestPluralsSelectOnTheFirstArgument(t *testing.T) {
 	fsys := fstest.MapFS{}
 	for _, l := range Locales {
-		fsys["locales/"+l.Code+"/a.json"] = &fstest.MapFile{Data: []byte(`{"n": {"one": "%d card", "other": "%d cards"}, "w": {"one": "Winner: %[2]s", "other": "Winners: %[2]s"}}`)}
+		fsys["locales/"+l.Code+"/a.json"] = &fstest.MapFile{Data: []byte(`{"n": {"one": "%d card", "other": "%d cards"}, "w": {"one": "Winner: %[2]s", "other": "Winners: %[2]s"}, "x": {"=1": "%[2]s takes it", "other": "%[2]s share it"}}`)}
 		fsys["locales/"+l.Code+"/b.json"] = &fstest.MapFile{Data: []byte(`{"plain": "x %d"}`)}
 	}
 	b, err := parse(fsys)
@@ -122,6 +122,10 @@ func TestPluralsSelectOnTheFirstArgument(t *testing.T) {
 		// Chinese has only "other": the copied "one" form is dropped, not an error.
 		{b.printers["zh"].Sprintf("n", 1), "1 cards"},
 		{b.printers["fa"].Sprintf("n", 12), "۱۲ cards"},
+		// An exact count tells one from many where the categories cannot.
+		{b.printers["zh"].Sprintf("x", 1, "East"), "East takes it"},
+		{b.printers["zh"].Sprintf("x", 2, "East, West"), "East, West share it"},
+		{en.Sprintf("x", 1, "East"), "East takes it"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
@@ -164,7 +168,7 @@ func TestTUsesTheContextLanguage(t *testing.T) {
 }
 
 func TestDecodeMessageRefusesBadPlurals(t *testing.T) {
-	for _, raw := range []string{`{"one": "x"}`, `{"other": "x", "several": "y"}`, `12`, `["a"]`} {
+	for _, raw := range []string{`{"one": "x"}`, `{"other": "x", "several": "y"}`, `{"other": "x", "=-1": "y"}`, `{"other": "x", "=": "y"}`, `12`, `["a"]`} {
 		if _, err := decodeMessage([]byte(raw), Locales[0].Tag); err == nil {
 			t.Errorf("decodeMessage(%s) accepted", raw)
 		}
