@@ -46,6 +46,8 @@ func TestBrowserHistory(t *testing.T) {
 		clock := map[string]string{"en": `\d{1,2}:\d{2}`, "fa": `[۰-۹]{1,2}:[۰-۹]{2}`}[lang]
 		if date := eval[string](tb, `document.querySelector("time.history-date").textContent`); !regexp.MustCompile(clock).MatchString(date) {
 			t.Errorf("%s: the finished match's date reads %q, want its local date and time", lang, date)
+		} else if lang == "fa" && !regexp.MustCompile(`۱۴[۰-۹]{2}`).MatchString(date) {
+			t.Errorf("fa: the finished match's date reads %q, want a year of the Solar Hijri calendar (14xx)", date)
 		}
 		tb.load(lang+" the replay of deal 2", click(`[data-past] a[data-replay][href$="/2"]`))
 		tb.checkFits(lang + " replay")

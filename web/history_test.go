@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -141,6 +142,9 @@ func TestAsnasHistoryAndReplays(t *testing.T) {
 		date := h.doc.Find(".history-date").Text()
 		if lang == "fa" && !strings.ContainsAny(date, "۰۱۲۳۴۵۶۷۸۹") || lang != "fa" && !strings.ContainsAny(date, "0123456789") || strings.Contains(date, ",0") {
 			t.Errorf("%s: date %q", lang, date)
+		}
+		if lang == "fa" && !solarHijriMonth.MatchString(date) {
+			t.Errorf("fa: date %q, want a month of the Solar Hijri calendar", date)
 		}
 		matches := strings.TrimSpace(h.doc.Find(`[data-stat="matches"]`).Text())
 		if want := map[bool]string{true: "۱", false: "1"}[lang == "fa"]; matches != want {
@@ -406,3 +410,7 @@ func TestChartScale(t *testing.T) {
 		t.Errorf("scale %v, want ۷٫۵۰ at the top and %s at the foot", got, neg)
 	}
 }
+
+// solarHijriMonth matches the name of a month of the Solar Hijri calendar, which Persian
+// readers date by.
+var solarHijriMonth = regexp.MustCompile(`فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند`)

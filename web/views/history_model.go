@@ -137,13 +137,13 @@ func (r Replay) StepURL(n int) string {
 	return fmt.Sprintf("%s?step=%d", r.URL, n)
 }
 
-// historyDate is a date in the context's language, in the locale's digits.
+// historyDate is a date in the context's language, calendar and digits.
 func historyDate(ctx context.Context, t time.Time) string {
-	t = t.UTC()
+	y, m, d := i18n.Date(ctx, t)
 	return i18n.T(ctx, "history.date",
-		number.Decimal(t.Year(), number.NoSeparator()),
-		i18n.T(ctx, fmt.Sprintf("history.month.%d", int(t.Month()))),
-		number.Decimal(t.Day(), number.NoSeparator()))
+		number.Decimal(y, number.NoSeparator()),
+		i18n.T(ctx, fmt.Sprintf("history.month.%d", m)),
+		number.Decimal(d, number.NoSeparator()))
 }
 
 // teamLevels names both teams' levels: "You and North: A, East and West: 9".
