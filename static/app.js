@@ -234,8 +234,8 @@ document.addEventListener("keydown", (event) => {
 // the table changed (a move by anyone, the AI's turns after it, a seat taken); the page then
 // asks for itself again, exactly as a reload would, and swaps in the new table, so that the
 // others' moves appear within a moment and replay one by one, without a reload. Without
-// JavaScript the page reloads itself while the others play (a meta refresh); with a stream
-// that is not needed, so the pending reload is stopped. When the player is to act, the tab's
+// JavaScript the page reloads itself while the others play when its player chose that (a
+// meta refresh); with a stream that is not needed, so the pending reload is stopped. When the player is to act, the tab's
 // title says so.
 (function live() {
   const root = () => document.querySelector("[data-events]");

@@ -236,6 +236,8 @@ func TestBrowserSharedTables(t *testing.T) {
 		path := host.openShared("asnas", "Sara")
 		js.sit(path, 1, "Ali")
 		nojs.sit(path, 3, "小明")
+		// Without JavaScript the page reloads itself only when its player chooses that.
+		nojs.load("reload by itself", click(`form.shared-refresh button[data-action="reload-on"]`))
 		host.load("start", click(`[data-action="start"]`))
 		js.axe("the As-Nas shared table")
 		tabs := map[string]*tab{"0": host, "1": js, "3": nojs}
@@ -314,9 +316,10 @@ func waitFor(d time.Duration, ok func() bool) bool {
 
 // TestBrowserLiveStreamRecovers is a live page whose event stream is refused once (a 503 while
 // the site restarts), or whose page finishes loading while its stream is still connecting (an
-// image that comes late on a slow network): the page must still follow the table. Without a
-// stream the page would reload itself (a meta refresh), and app.js stops that reload once the
-// page has loaded, with window.stop(), which also aborts a stream still connecting, for good:
+// image that comes late on a slow network): the page must still follow the table. The late
+// page's player chose the reloading a page without JavaScript may do (a meta refresh), and
+// app.js stops that reload once the page has loaded, with window.stop(), which also aborts a
+// stream still connecting, for good:
 // that once left a player's page frozen, and failed TestBrowserSharedTables about one run in
 // fourteen.
 func TestBrowserLiveStreamRecovers(t *testing.T) {
@@ -384,6 +387,12 @@ func TestBrowserLiveStreamRecovers(t *testing.T) {
 	}
 	slow.Store(true)
 	late.sit(path, 3, "小明")
+	// The choice's form is for pages without JavaScript (a live page hides it): submitted
+	// as such a page would.
+	late.load("reload by itself", chromedp.Evaluate[chromedp.Void](`document.querySelector("form.shared-refresh").submit()`))
+	if !late.exists(`form.shared-refresh button[data-action="reload-off"]`) {
+		t.Fatal("the late page's player could not choose the reloading")
+	}
 	late.mark()
 	host.load("start", click(`[data-action="start"]`))
 	if _, ok := late.waitRoot("data-phase", "lobby", liveWait); !ok || !late.stayed() {

@@ -163,9 +163,10 @@ type prefs struct {
 	Name string `json:"name,omitempty"`
 	// Mute hides the phrases other players say at shared tables.
 	Mute bool `json:"mute,omitempty"`
-	// Still stops a shared table's page from reloading itself without JavaScript: a reload
-	// the visitor cannot turn off is what WCAG 2.2.1 (Timing Adjustable) rules out.
-	Still bool `json:"still,omitempty"`
+	// Reload makes a shared table's page reload itself every few seconds without JavaScript
+	// while the others play. It is the visitor's choice, off until chosen: a page that reloads
+	// by itself unasked is what WCAG 2.2.1 (Timing Adjustable) rules out (DESIGN.md).
+	Reload bool `json:"reload,omitempty"`
 	// Saved is when the preferences were last written (Unix seconds). The store forgets an
 	// entry TTL after its last write, so preferences in use are written again now and then
 	// (see refreshPrefs) instead of vanishing 30 days after the last change.

@@ -185,7 +185,7 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 	m := s.tableModel(r, game, tb, seat, p)
 	m.Talk = s.talkModel(r.Context(), tb, seat)
 	ch := s.chrome(r, game)
-	if !m.Still {
+	if m.Reload {
 		ch.Refresh = m.Refresh
 	}
 	r = r.WithContext(views.WithSeating(r.Context(), m.Seating()))
@@ -202,7 +202,7 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 		Events:  tablePath(game, tb.ID) + "/events",
 		Invite:  s.absoluteURL(r, tablePath(game, tb.ID)),
 		Started: tb.started(), Over: p.over, ToAct: -1, HandOver: -1,
-		Name: pr.Name, Still: pr.Still,
+		Name: pr.Name, Reload: pr.Reload,
 		Notice: r.URL.Query().Get("notice"),
 		Asnas:  p.asnas, Guandan: p.guandan,
 		Phase: "lobby",

@@ -109,9 +109,10 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) error {
 }
 
 // tableSwitch is the handler of one of a shared table's switches, a preference of the visitor
-// at every table: set(p, on) with on when the form's field is value, then back to the table.
-// The switches are the phrases' mute (mute=1) and stopping a page's reloading (reload=0).
-func (s *Server) tableSwitch(field, value string, set func(p *prefs, on bool)) handlerFunc {
+// at every table: set(p, on) with on when the form's field is 1 (0 is off, anything else a
+// bad request), then back to the table. The switches are the phrases' mute and a page's
+// reloading without JavaScript.
+func (s *Server) tableSwitch(field string, set func(p *prefs, on bool)) handlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) error {
 		game, _, tb, err := s.tableOf(r)
 		if err != nil {
@@ -124,7 +125,11 @@ func (s *Server) tableSwitch(field, value string, set func(p *prefs, on bool)) h
 		if err != nil {
 			return err
 		}
-		on := r.PostFormValue(field) == value
+		v := r.PostFormValue(field)
+		if v != "0" && v != "1" {
+			return badRequest(field + " is neither 0 nor 1")
+		}
+		on := v == "1"
 		if err := s.updatePrefs(r.Context(), id, func(p *prefs) { set(p, on) }); err != nil {
 			return err
 		}

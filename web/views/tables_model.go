@@ -63,12 +63,12 @@ type SharedTable struct {
 	// HandOver is a seat the viewer may hand to the AI because it keeps the table waiting,
 	// -1 for none.
 	HandOver int
-	// Refresh is how often a page without JavaScript reloads itself, in seconds (0: never,
-	// when the viewer is to act).
+	// Refresh is how often a page without JavaScript would reload itself while the others
+	// play, in seconds (0: the viewer has nobody to wait for).
 	Refresh int
-	// Still tells that the viewer stopped that reloading: the page says how to see the
-	// others' moves and offers the reloading back.
-	Still bool
+	// Reload tells that the viewer chose that reloading; otherwise the page says how to see
+	// the others' moves (refresh, or wait for the next move) and offers it.
+	Reload bool
 	// Name is the viewer's remembered display name, for the seat forms.
 	Name string
 	// Notice is a short notice's word ("stale"), "" for none.

@@ -710,7 +710,7 @@ func SharedTablePage(ch Chrome, t SharedTable) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if t.Still {
+				if !t.Reload {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, " data-still")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
@@ -720,7 +720,7 @@ func SharedTablePage(ch Chrome, t SharedTable) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if t.Still {
+				if !t.Reload {
 					var templ_7745c5c3_Var41 string
 					templ_7745c5c3_Var41, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "tables.refresh.off"))
 					if templ_7745c5c3_Err != nil {
@@ -805,7 +805,7 @@ func SharedTablePage(ch Chrome, t SharedTable) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				if t.Still {
+				if !t.Reload {
 					templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 65, "<input type=\"hidden\" name=\"reload\" value=\"1\"> <button type=\"submit\" data-action=\"reload-on\">")
 					if templ_7745c5c3_Err != nil {
 						return templ_7745c5c3_Err
