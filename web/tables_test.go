@@ -487,7 +487,7 @@ func TestSharedTableTimer(t *testing.T) {
 func TestSharedTableHandOverAfterSilence(t *testing.T) {
 	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
 	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
-	sara, ali := ts.as("Sara"), ts.as("Ali")
+	sara, ali := ts.as("Sara"), ts.as("علی")
 	path := sara.openTable("asnas", "beginner", 0)
 	ali.sit(path, 2)
 	sara.post(path+"/start", nil)
@@ -510,6 +510,14 @@ func TestSharedTableHandOverAfterSilence(t *testing.T) {
 	}
 	if rootOf(idle.view(path), "data-move") == move {
 		t.Fatal("the seat handed over was not played")
+	}
+	// The seat's name says it is away, the name alone isolated: a <bdi> around name and label
+	// took its direction from a Persian name and put the English label before it.
+	away := other.view(path).doc.Find(".seat-name").FilterFunction(func(_ int, e *goquery.Selection) bool {
+		return e.Text() == "\u2068"+idle.name+"\u2069 (away: AI playing)"
+	})
+	if away.Length() != 1 || away.Find("bdi").Length()+away.Closest("bdi").Length() != 0 {
+		t.Errorf("the away seat's name: %d names reading %q, or set in a <bdi>", away.Length(), "\u2068"+idle.name+"\u2069 (away: AI playing)")
 	}
 }
 
