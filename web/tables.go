@@ -167,10 +167,14 @@ func formatCode(code string) string {
 }
 
 // Name rules: trimmed, 1 to maxNameRunes characters, no control, format (bidi overrides,
-// isolates, zero-width joiners) or private-use characters, and the Nickname profile of PRECIS
+// isolates, zero-width joiners; a non-joiner only where PRECIS's context rule allows it) or
+// private-use characters, and the Nickname profile of PRECIS
 // (RFC 8266), which folds width and compatibility forms so that look-alike names cannot pose
 // as each other at one table.
 const maxNameRunes = 24
+
+// zwnj is the zero-width non-joiner.
+const zwnj = '\u200c'
 
 // errName is a display name the rules refuse; the page says why in the visitor's language.
 var errName = errors.New("web: display name refused")
@@ -183,7 +187,9 @@ func checkName(raw string) (string, error) {
 	for _, r := range raw {
 		// Markup is refused rather than shown escaped: a name that looks like code is a probe,
 		// not a person.
-		if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) || unicode.Is(unicode.Co, r) || r == utf8.RuneError || r == '<' || r == '>' {
+		// The zero-width non-joiner is left to PRECIS, which allows it only where it keeps two
+		// letters of a joining script apart: Persian spells names with it (علی‌رضا).
+		if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) && r != zwnj || unicode.Is(unicode.Co, r) || r == utf8.RuneError || r == '<' || r == '>' {
 			return "", errName
 		}
 	}
@@ -198,11 +204,32 @@ func checkName(raw string) (string, error) {
 	return name, nil
 }
 
-// sameName tells whether two names would be taken for each other (PRECIS Nickname
-// comparison: case and width folded).
+// sameName tells whether two names would be taken for each other: PRECIS Nickname's
+// comparison (case and width folded), then the same once letters that look alike across
+// scripts are taken as one (see lookAlike).
 func sameName(a, b string) bool {
-	return precis.Nickname.Compare(a, b)
+	if precis.Nickname.Compare(a, b) {
+		return true
+	}
+	fa, errA := precis.Nickname.CompareKey(a)
+	fb, errB := precis.Nickname.CompareKey(b)
+	return errA == nil && errB == nil && lookAlike.Replace(fa) == lookAlike.Replace(fb)
 }
+
+// lookAlike maps letters to the letter of another script they look like, on names already
+// folded to lower case: Cyrillic and Greek letters drawn as Latin ones ("Аlice" with a
+// Cyrillic А posed as "Alice"), and the Arabic yeh and kaf that Persian writes with its own
+// (علي and علی). It is the part of Unicode's confusables (UTS #39) a table of friends meets.
+var lookAlike = strings.NewReplacer(
+	"а", "a", "в", "b", "е", "e", "ё", "e", "к", "k", "м", "m", "н", "h", "о", "o", "р", "p",
+	"с", "c", "т", "t", "у", "y", "х", "x", "і", "i", "ї", "i", "ј", "j", "ѕ", "s", "ԁ", "d",
+	"ԛ", "q", "ԝ", "w", "һ", "h", "ӏ", "l",
+	"α", "a", "β", "b", "ε", "e", "η", "n", "ι", "i", "κ", "k", "ν", "v", "ο", "o", "ρ", "p",
+	"τ", "t", "υ", "u", "χ", "x", "γ", "y", "ζ", "z", "μ", "u",
+	"ي", "ی", "ى", "ی", "ك", "ک", "ة", "ه",
+	"٠", "۰", "١", "۱", "٢", "۲", "٣", "۳", "٤", "۴", "٥", "۵", "٦", "۶", "٧", "۷", "٨", "۸", "٩", "۹",
+	"0", "o", "1", "l",
+)
 
 // decodeTable reads a stored table strictly.
 func decodeTable(data []byte) (sharedTable, error) {

@@ -153,6 +153,13 @@ func TestSharedTableLobby(t *testing.T) {
 	wantErrorPage(t, mina.sit(path, 2), http.StatusConflict) // taken
 	wantErrorPage(t, mina.sit(path, 0), http.StatusConflict) // the host's
 	wantErrorPage(t, ts.as("sara").sit(path, 1), http.StatusConflict)
+	wantErrorPage(t, ts.as("\u0405\u0430ra").sit(path, 1), http.StatusConflict) // Cyrillic Ѕ and а
+	if r := ts.as("علی‌رضا").sit(path, 3); r.status != http.StatusSeeOther {
+		t.Fatalf("a Persian name with a non-joiner: %d", r.status)
+	}
+	if r := sara.post(path+"/arrange", url.Values{"op": {"remove"}, "from": {"3"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("the host frees seat 3: %d", r.status)
+	}
 	for _, bad := range []string{"", "   ", "<b>x</b>", "a\u202eb", "x\x00y", strings.Repeat("n", 25), strings.Repeat("x", 10<<10)} {
 		r := mina.post(path+"/seat", url.Values{"seat": {"1"}, "name": {bad}})
 		if r.status < 400 || r.status >= 500 {
