@@ -491,11 +491,9 @@ func (s *Server) takeBack(w http.ResponseWriter, r *http.Request) error {
 		if seat < 0 {
 			return errNotSeated
 		}
-		if t.Seats[seat].Away {
-			t.Seats[seat].Away = false
-			// The timer starts again for a player who comes back on their turn.
-			t.Turn = s.cfg.Now().UnixMilli()
-		}
+		// The match never waits for an away seat (the AI plays it at once), so the seat to
+		// act is somebody else's, and their time runs on.
+		t.Seats[seat].Away = false
 		return nil
 	})
 	if err != nil {

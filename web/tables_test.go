@@ -483,8 +483,18 @@ func TestSharedTableTimer(t *testing.T) {
 		t.Fatal("the player whose time ran out is not offered their seat back")
 	}
 	// Played once: the AI's move for that seat is in the log once (its seat's moves so far).
+	// Coming back does not give the player now to act more time.
+	next := players[rootOf(after, "data-to-act")]
+	if next == nil || next == p {
+		t.Fatalf("after the hand-over the match waits for seat %s, not the other player", rootOf(after, "data-to-act"))
+	}
+	deadline := attr(next.view(path).doc.Find("[data-deadline]"), "data-deadline")
+	clk.add(5 * time.Second)
 	if r := p.post(path+"/back", nil); r.status != http.StatusSeeOther {
 		t.Fatalf("taking the seat back: %d", r.status)
+	}
+	if got := attr(next.view(path).doc.Find("[data-deadline]"), "data-deadline"); got != deadline || got == "" {
+		t.Errorf("the deadline of the player to act went from %q to %q when another came back", deadline, got)
 	}
 	if p.view(path).doc.Find(`[data-action="back"]`).Length() != 0 {
 		t.Fatal("the seat was not taken back")
