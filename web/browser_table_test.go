@@ -317,6 +317,51 @@ func testAsnasReplay(t *testing.T, tb *tab) {
 	tb.checkClean("/asnas replay", "")
 }
 
+// testAsnasShowdownReplay plays deals, folding, until one ends after the visitor's move at a
+// showdown: while the AI's moves replay, the hands it turns over are backs and who took the
+// pot is not told; a key ends the replay on the faces and the result.
+func testAsnasShowdownReplay(t *testing.T, tb *tab) {
+	tb.motion(true)
+	tb.open("/asnas")
+	visible := func(sel string) bool {
+		return eval[bool](tb, fmt.Sprintf(`(() => { const el = document.querySelector(%q); return !!el && el.checkVisibility({visibilityProperty: true}); })()`, sel))
+	}
+	for range 12 {
+		tb.do(chromedp.KeyEvent("x")) // the deal's start replayed: skipped
+		switch {
+		case tb.exists(`form.actions button[data-verb="fold"]`):
+			tb.load("fold", click(`form.actions button[data-verb="fold"]`))
+		case tb.exists(`form.actions button[data-verb="hold"]`):
+			tb.load("hold", click(`form.actions button[data-verb="hold"]`))
+		case tb.exists(`[data-action="next"]`):
+			tb.load("next deal", click(`[data-action="next"]`))
+			continue
+		default:
+			t.Fatal("the As-Nas table offers no move and no next deal")
+		}
+		if !tb.exists(".replay-backs") {
+			continue // no showdown, or not reached by this page's replay
+		}
+		if !eval[bool](tb, `document.querySelector("[data-replay]").classList.contains("replaying")`) {
+			t.Fatal("the showdown's page does not replay the moves before it")
+		}
+		tb.shot("asnas-showdown-replaying")
+		if !visible(".replay-backs") || visible(".replay-backs + .hand") || visible(".result-line") {
+			t.Errorf("while the moves before the showdown replay: backs %v, the faces %v, who took the pot %v; want the backs only",
+				visible(".replay-backs"), visible(".replay-backs + .hand"), visible(".result-line"))
+		}
+		tb.do(chromedp.KeyEvent("x"))
+		if visible(".replay-backs") || !visible(".replay-backs + .hand") || !visible(".result-line") {
+			t.Errorf("after the replay: backs %v, the faces %v, who took the pot %v; want the faces and the result",
+				visible(".replay-backs"), visible(".replay-backs + .hand"), visible(".result-line"))
+		}
+		tb.shot("asnas-showdown-replayed")
+		tb.checkClean("/asnas showdown replay", "")
+		return
+	}
+	t.Fatal("twelve moves reached no showdown after the visitor's move")
+}
+
 // checkAxe runs axe-core on the tab's page.
 func (tb *tab) checkAxe(where string) {
 	tb.t.Helper()
@@ -400,6 +445,9 @@ func TestBrowserTables(t *testing.T) {
 	}
 	t.Run("asnas keyboard", func(t *testing.T) { testAsnasKeyboard(t, newTab(t, browser, site.URL, phoneWidth, phoneHeight)) })
 	t.Run("asnas replay", func(t *testing.T) { testAsnasReplay(t, newTab(t, browser, site.URL, laptopWidth, laptopHeight)) })
+	t.Run("asnas showdown replay", func(t *testing.T) {
+		testAsnasShowdownReplay(t, newTab(t, browser, site.URL, laptopWidth, laptopHeight))
+	})
 	for _, lang := range []string{"en", "fa", "zh"} {
 		t.Run("axe "+lang, func(t *testing.T) {
 			needAxe(t)

@@ -139,6 +139,12 @@ func (t AsnasTable) Replayable() bool {
 	return len(t.Log) > 0 && t.Log[0].Kind == asnas.EvDealt && t.Since() < len(t.Log)
 }
 
+// RevealedLater tells whether seat's hand is another seat's, shown at the showdown that the
+// page's replay has yet to reach: it wears backs until the replay ends.
+func (t AsnasTable) RevealedLater(seat int) bool {
+	return seat != t.View.Seat && t.View.Seats[seat].Shown && t.Replayable()
+}
+
 // feltState is the public table at one moment of a deal, rebuilt from the log for the replay:
 // the pot, the highest bet, each seat's stake and status, and the last thing each seat did.
 type feltState struct {
