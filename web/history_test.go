@@ -113,6 +113,25 @@ func walkReplay(t *testing.T, ts *testSite, game, href string, steps func(deal i
 // TestAsnasHistoryAndReplays: after a whole match and the start of the next, the history in
 // every language lists both, with locale-formatted dates and statistics, and every step of
 // every deal replays the table as the visitor saw it, hidden cards hidden.
+// Before any match is finished the statistics have no deal to average over: they give the
+// matches (none) and nothing per deal ("0 of 0", a place of 0.00).
+func TestHistoryStatsBeforeAFinishedMatch(t *testing.T) {
+	ts := newSite(t)
+	for _, game := range []string{"asnas", "guandan"} {
+		ts.get("/" + game) // a match begun, none finished
+		h := ts.get("/" + game + "/history")
+		if h.status != http.StatusOK {
+			t.Fatalf("%s history: %d", game, h.status)
+		}
+		if got := strings.TrimSpace(h.doc.Find(`[data-stat="matches"]`).Text()); got != "0" {
+			t.Errorf("%s: matches played %q, want 0", game, got)
+		}
+		if n := h.doc.Find(`[data-stat]`).Length(); n != 2 {
+			t.Errorf("%s: %d statistics before a finished match, want the matches played and won", game, n)
+		}
+	}
+}
+
 func TestAsnasHistoryAndReplays(t *testing.T) {
 	ts := newSite(t, bigSeeds(91))
 	rng := rand.New(rand.NewPCG(9, 1))
