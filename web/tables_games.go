@@ -26,8 +26,9 @@ type tableGame interface {
 	// sees it, or nothing in the lobby. It hands a seat whose time ran out to the AI first.
 	// w answers a client over its AI searches (the hand arranged by the AI's plan).
 	play(s *Server, w http.ResponseWriter, r *http.Request, tb storedTable, seat int) (tablePlay, error)
-	// handOver hands seat to the AI when it may be (see handOverAt).
-	handOver(ctx context.Context, s *Server, tb storedTable, seat int) error
+	// handOver hands seat to the AI: the seat to act when it may be (see handOverAt), or, self,
+	// the player's own seat at any time (see the package function).
+	handOver(ctx context.Context, s *Server, tb storedTable, seat int, self bool) error
 }
 
 // tablePlay is a started table as one seat sees it.
@@ -146,12 +147,12 @@ func (asnasTables) play(s *Server, _ http.ResponseWriter, r *http.Request, tb st
 	return p, nil
 }
 
-func (asnasTables) handOver(ctx context.Context, s *Server, tb storedTable, seat int) error {
+func (asnasTables) handOver(ctx context.Context, s *Server, tb storedTable, seat int, self bool) error {
 	g, ok := asnasAt(tb.Level)
 	if !ok {
 		return errNoTable
 	}
-	return handOver(ctx, s, g, tb, seat)
+	return handOver(ctx, s, g, tb, seat, self)
 }
 
 type guandanTables struct{}
@@ -202,12 +203,12 @@ func (guandanTables) play(s *Server, w http.ResponseWriter, r *http.Request, tb 
 	return p, nil
 }
 
-func (guandanTables) handOver(ctx context.Context, s *Server, tb storedTable, seat int) error {
+func (guandanTables) handOver(ctx context.Context, s *Server, tb storedTable, seat int, self bool) error {
 	g, ok := guandanAt(tb.Level)
 	if !ok {
 		return errNoTable
 	}
-	return handOver(ctx, s, g, tb, seat)
+	return handOver(ctx, s, g, tb, seat, self)
 }
 
 // sharedSelection is the live line for the cards the query names, at a shared Guandan table

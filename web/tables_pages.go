@@ -455,17 +455,27 @@ func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
 	if err := parseTableForm(w, r); err != nil {
 		return err
 	}
-	if tb.seatOf(visitorFrom(r.Context()).id) < 0 {
+	own := tb.seatOf(visitorFrom(r.Context()).id)
+	if own < 0 {
 		return errNotSeated
 	}
 	seat, err := strconv.Atoi(r.PostFormValue("away"))
 	if err != nil || seat < 0 || seat > 3 {
 		return badRequest("no such seat")
 	}
+	if seat == own {
+		// A player may let the AI play for them at any time, as one who must leave the table
+		// does: the AI plays the seat from its next turn (now, if it is to act).
+		if err := g.handOver(r.Context(), s, tb, seat, true); err != nil {
+			return err
+		}
+		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+		return nil
+	}
 	if at := tb.handOverAt(); at.IsZero() || s.cfg.Now().Before(at) {
 		return errNotYet
 	}
-	if err := g.handOver(r.Context(), s, tb, seat); err != nil {
+	if err := g.handOver(r.Context(), s, tb, seat, false); err != nil {
 		return err
 	}
 	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)

@@ -160,30 +160,45 @@ func (t *sharedTable) handOverAt() time.Time {
 
 // handOver lets the AI play seat from now on (it is away) and lets the AI seats act until a
 // person is to act; stored like a move. It is how a timer runs out and how the others hand
-// over the seat of a player who keeps them waiting. Of several requests that see the same
-// deadline pass (on one process or several), the compare-and-swap lets exactly one apply it.
-func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb storedTable, seat int) error {
-	mid, ok := tb.matchID()
-	if !ok {
-		return nil
+// over the seat of a player who keeps them waiting: then the seat must be the one to act, and
+// of several requests that see the same deadline pass (on one process or several), the
+// compare-and-swap lets exactly one apply it. With self, a player lets the AI play their own
+// seat, whoever is to act: the AI plays it at once if it is, else from its next turn; a move
+// by someone else meanwhile only makes it try again on the new state.
+func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb storedTable, seat int, self bool) error {
+	for try := 0; ; try++ {
+		mid, ok := tb.matchID()
+		if !ok {
+			return nil
+		}
+		l, version, ok, err := g.loadMatch(ctx, s, mid, false)
+		if err != nil || !ok {
+			return err
+		}
+		if !tb.humans().has(seat) || g.over(l) || !self && g.waiting(l) != seat {
+			return nil // moved meanwhile, already away, or nothing left to play
+		}
+		tb.Seats[seat].Away = true
+		if g.waiting(l) == seat {
+			if err := g.playAI(ctx, s, l, tb.humans()); err != nil {
+				return err
+			}
+			tb.Turn = s.cfg.Now().UnixMilli()
+		}
+		err = storeMove(ctx, s, tb, g.table, l, version)
+		if !errors.Is(err, store.ErrConflict) {
+			return err
+		}
+		if !self {
+			return nil // another request handed it over, or the player moved in time
+		}
+		if try == 3 {
+			return err
+		}
+		if tb, err = s.loadTable(ctx, tb.ID); err != nil {
+			return err
+		}
 	}
-	l, version, ok, err := g.loadMatch(ctx, s, mid, false)
-	if err != nil || !ok {
-		return err
-	}
-	if g.waiting(l) != seat || !tb.humans().has(seat) {
-		return nil // moved meanwhile
-	}
-	tb.Seats[seat].Away = true
-	if err := g.playAI(ctx, s, l, tb.humans()); err != nil {
-		return err
-	}
-	tb.Turn = s.cfg.Now().UnixMilli()
-	err = storeMove(ctx, s, tb, g.table, l, version)
-	if errors.Is(err, store.ErrConflict) {
-		return nil // another request handed it over, or the player moved in time
-	}
-	return err
 }
 
 // expire hands the seat to act to the AI when its time has run out: every page and live
@@ -198,5 +213,5 @@ func expire[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb store
 	if seat < 0 || !tb.humans().has(seat) {
 		return false, nil
 	}
-	return true, handOver(ctx, s, g, tb, seat)
+	return true, handOver(ctx, s, g, tb, seat, false)
 }

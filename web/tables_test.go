@@ -538,6 +538,67 @@ func TestSharedTableHandOverAfterSilence(t *testing.T) {
 	}
 }
 
+// A player may let the AI play their own seat at any time, without waiting for the others
+// to hand it over: at once when it is their turn, else from their next one.
+func TestSharedTableStepAway(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	players := map[string]*player{"0": sara, "2": ali}
+	r := sara.view(path)
+	actor := players[rootOf(r, "data-to-act")]
+	if actor == nil {
+		t.Fatalf("the deal waits for seat %s", rootOf(r, "data-to-act"))
+	}
+	waiter := sara
+	if actor == sara {
+		waiter = ali
+	}
+	mine := rootOf(waiter.view(path), "data-seat")
+	if waiter.view(path).doc.Find(`[data-action="step-away"]`).Length() != 1 {
+		t.Fatal("a seated player is not offered to let the AI play for them")
+	}
+	// Not their turn: the seat is away, and the match still waits for the other player.
+	move := rootOf(r, "data-move")
+	if res := waiter.post(path+"/away", url.Values{"away": {mine}}); res.status != http.StatusSeeOther {
+		t.Fatalf("stepping away: %d", res.status)
+	}
+	w := waiter.view(path)
+	if w.doc.Find(`[data-action="back"]`).Length() != 1 || w.doc.Find(`[data-action="step-away"]`).Length() != 0 || rootOf(w, "data-move") != move {
+		t.Fatal("after stepping away: no way back, still offered to step away, or the match moved")
+	}
+	// The other player moves: the AI plays the away seat, and the match waits for a person.
+	a := actor.view(path)
+	actor.post(path+"/move", url.Values{"move": {rootOf(a, "data-move")}, "verb": {a.doc.Find("form.actions button[data-verb]").First().AttrOr("value", "")}})
+	if to := rootOf(actor.view(path), "data-to-act"); to == mine {
+		t.Fatal("the match waits for the seat whose player stepped away")
+	}
+	// Back, then away on their own turn: the AI plays it at once.
+	waiter.post(path+"/back", nil)
+	for range 20 {
+		p := actor.view(path)
+		if to := rootOf(p, "data-to-act"); to == mine || players[to] != actor {
+			break
+		}
+		actor.post(path+"/move", url.Values{"move": {rootOf(p, "data-move")}, "verb": {p.doc.Find("form.actions button[data-verb]").First().AttrOr("value", "")}})
+	}
+	if p := waiter.view(path); rootOf(p, "data-to-act") != mine {
+		t.Fatalf("the player who came back is never to act (phase %s)", rootOf(p, "data-phase"))
+	} else {
+		move := rootOf(p, "data-move")
+		if res := waiter.post(path+"/away", url.Values{"away": {mine}}); res.status != http.StatusSeeOther {
+			t.Fatalf("stepping away on one's turn: %d", res.status)
+		}
+		if after := waiter.view(path); rootOf(after, "data-move") == move || rootOf(after, "data-to-act") == mine {
+			t.Fatal("stepping away on one's turn: the AI did not play the seat")
+		}
+	}
+	// Another's seat still needs the time to run out first.
+	wantErrorPage(t, waiter.post(path+"/away", url.Values{"away": {rootOf(actor.view(path), "data-seat")}}), http.StatusConflict)
+}
+
 // The event stream of a table says at once when the page is behind, and again after each
 // change; a client holds a bounded number of them.
 func TestSharedTableEvents(t *testing.T) {
