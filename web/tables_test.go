@@ -536,6 +536,10 @@ func TestSharedTableHandOverAfterSilence(t *testing.T) {
 	if away.Length() != 1 || away.Find("bdi").Length()+away.Closest("bdi").Length() != 0 {
 		t.Errorf("the away seat's name: %d names reading %q, or set in a <bdi>", away.Length(), "\u2068"+idle.name+"\u2069 (away: AI playing)")
 	}
+	// The log tells what happened: a move the player made before is not relabelled as the AI's.
+	if log := other.view(path).doc.Find("#log").Text(); !strings.Contains(log, idle.name) || strings.Contains(log, "(away") {
+		t.Errorf("the log names the away player %q without their name, or with the away mark: %q", idle.name, log)
+	}
 }
 
 // A player may let the AI play their own seat at any time, without waiting for the others

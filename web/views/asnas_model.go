@@ -116,6 +116,7 @@ func (t AsnasTable) logPanel(ctx context.Context) LogPanelView {
 
 // asnasLogLines tell As-Nas events, a line each.
 func asnasLogLines(ctx context.Context, log []asnas.Event) []LogLine {
+	ctx = inLog(ctx)
 	out := make([]LogLine, len(log))
 	for i, e := range log {
 		out[i] = LogLine{Event: e.Kind.String(), Text: eventText(ctx, e)}

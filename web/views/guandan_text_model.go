@@ -177,6 +177,7 @@ func logLines(log []gd.Event) []gd.Event {
 
 // guandanLogLines tell the log's events worth a line (logLines), at a deal of the level.
 func guandanLogLines(ctx context.Context, log []gd.Event, level gd.Rank) []LogLine {
+	ctx = inLog(ctx)
 	events := logLines(log)
 	out := make([]LogLine, len(events))
 	for i, e := range events {

@@ -38,6 +38,22 @@ func seatingOf(ctx context.Context) Seating {
 	return s
 }
 
+// inLog is the seating for the log's lines: a seated player is named without the away mark,
+// since the log tells what happened, and the player who made a move then may have let the AI
+// play since ("Eve (away: AI playing) leads" of a lead Eve made herself).
+func inLog(ctx context.Context) context.Context {
+	s := seatingOf(ctx)
+	if !s.shared() {
+		return ctx
+	}
+	for seat, name := range s.Names {
+		if name != "" {
+			s.AI[seat] = false
+		}
+	}
+	return WithSeating(ctx, s)
+}
+
 // shared tells a shared table's seating from the solo one.
 func (s Seating) shared() bool { return s != Seating{} }
 
