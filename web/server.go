@@ -67,6 +67,9 @@ type Config struct {
 	// ("X-Forwarded-For": its last entry; any other header: its whole value). Empty: the
 	// connection's address, the only one nobody can forge.
 	ClientIPHeader string
+	// PublicURL is the site's address for visitors ("https://cards.example", no path), in the
+	// invitations of shared tables; empty: the request's Host.
+	PublicURL string
 	// PostRate and PostBurst limit each client's POSTs to PostBurst at once and PostRate per
 	// second after that, answered with a 429 page beyond, and in a bucket of their own the GETs
 	// that ask for an AI search (a hint, the coach, the plan). A PostRate of 0 means no limit.

@@ -260,6 +260,9 @@ func (p tablePlay) phase() string {
 
 // absoluteURL is path on this site as a link to send to a friend.
 func (s *Server) absoluteURL(r *http.Request, path string) string {
+	if s.cfg.PublicURL != "" {
+		return s.cfg.PublicURL + path
+	}
 	scheme := "http"
 	if r.TLS != nil || s.cfg.SecureCookies {
 		scheme = "https"

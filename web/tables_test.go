@@ -542,6 +542,23 @@ func TestSharedTableHandOverAfterSilence(t *testing.T) {
 	}
 }
 
+// The invitation names the site as configured, whatever Host a request carries; without a
+// configured address it is the request's own.
+func TestSharedTableInvitationAddress(t *testing.T) {
+	for _, public := range []string{"", "https://cards.example"} {
+		ts := newSite(t, func(c *Config) { c.PublicURL = public })
+		sara := ts.as("Sara")
+		path := sara.openTable("asnas", "beginner", 0)
+		want := public + path
+		if public == "" {
+			want = ts.srv.URL + path
+		}
+		if got := attr(sara.view(path).doc.Find("a[data-invite]"), "href"); got != want {
+			t.Errorf("public URL %q: the invitation is %q, want %q", public, got, want)
+		}
+	}
+}
+
 // A player may let the AI play their own seat at any time, without waiting for the others
 // to hand it over: at once when it is their turn, else from their next one.
 func TestSharedTableStepAway(t *testing.T) {

@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -58,6 +59,11 @@ type Config struct {
 	// own address. Only set it behind a proxy that overwrites the header, or anyone can
 	// choose their address.
 	ClientIPHeader string
+	// PublicURL is the site's address as visitors reach it, scheme and host without a path
+	// (CARDAVIA_PUBLIC_URL, "https://cards.example"), for the invitation links and QR codes
+	// of shared tables. Empty: the request's own Host, which a proxy may rewrite and a
+	// client may choose.
+	PublicURL string
 	// PostRate and PostBurst limit each client's POSTs: PostBurst at once, then PostRate per
 	// second (CARDAVIA_POST_RATE, CARDAVIA_POST_BURST). A rate of 0 turns the limit off.
 	PostRate  float64
@@ -92,6 +98,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	fs.StringVar(&cfg.SessionKeys, "session-keys", "", "comma-separated session secrets, newest first, hex or base64, >= 32 bytes (env CARDAVIA_SESSION_KEYS; default: generated once and kept in the store)")
 	fs.StringVar(&secure, "secure-cookies", env("CARDAVIA_SECURE_COOKIES", "false"), "mark the session cookie Secure even over plain HTTP, behind a TLS proxy (env CARDAVIA_SECURE_COOKIES)")
 	fs.StringVar(&cfg.ClientIPHeader, "client-ip-header", env("CARDAVIA_CLIENT_IP_HEADER", ""), "header a trusted proxy sets to the client's address, e.g. X-Forwarded-For (env CARDAVIA_CLIENT_IP_HEADER; default: the connection's address)")
+	fs.StringVar(&cfg.PublicURL, "public-url", env("CARDAVIA_PUBLIC_URL", ""), "the site's address for visitors, scheme://host[:port], in shared tables' invitations (env CARDAVIA_PUBLIC_URL; default: the request's Host)")
 	fs.StringVar(&rate, "post-rate", env("CARDAVIA_POST_RATE", "3"), "POSTs per second per client after the burst; 0 for no limit (env CARDAVIA_POST_RATE)")
 	fs.StringVar(&burst, "post-burst", env("CARDAVIA_POST_BURST", "20"), "POSTs a client may send at once (env CARDAVIA_POST_BURST)")
 	fs.StringVar(&pprof, "pprof", env("CARDAVIA_PPROF", "false"), "serve Go's profiler at /debug/pprof/ on the metrics listener, never the public one (env CARDAVIA_PPROF)")
@@ -130,6 +137,13 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 		}
 	} else if cfg.Pprof {
 		return Config{}, errors.New("pprof: needs the metrics listener (-metrics-addr), not off")
+	}
+	if cfg.PublicURL != "" {
+		u, err := url.Parse(cfg.PublicURL)
+		if err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" || u.Path != "" && u.Path != "/" || u.RawQuery != "" || u.Fragment != "" || u.User != nil {
+			return Config{}, fmt.Errorf("public-url %q: want http(s)://host[:port], no path", cfg.PublicURL)
+		}
+		cfg.PublicURL = u.Scheme + "://" + u.Host
 	}
 	if cfg.PostRate, err = strconv.ParseFloat(rate, 64); err != nil || cfg.PostRate < 0 {
 		return Config{}, fmt.Errorf("post-rate: want a number >= 0, got %q", rate)

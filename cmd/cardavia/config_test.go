@@ -70,21 +70,24 @@ func TestBrokenConfigIsRefused(t *testing.T) {
 		args []string
 		env  map[string]string
 	}{
-		"addr without port":        {[]string{"-addr", "localhost"}, nil},
-		"short session key":        {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "abcd"}},
-		"garbled session key":      {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "!!!not a key!!!"}},
-		"secure not a bool":        {[]string{"-secure-cookies", "maybe"}, nil},
-		"bad log level":            {[]string{"-log-level", "loud"}, nil},
-		"unknown store":            {[]string{"-store", "postgres"}, nil},
-		"redis without url":        {[]string{"-store", "redis"}, nil},
-		"metrics on public":        {[]string{"-addr", ":8080", "-metrics-addr", ":8080"}, nil},
-		"metrics no port":          {[]string{"-metrics-addr", "localhost"}, nil},
-		"negative post rate":       {[]string{"-post-rate", "-1"}, nil},
-		"zero burst":               {[]string{"-post-burst", "0"}, nil},
-		"pprof not a bool":         {[]string{"-pprof", "maybe"}, nil},
-		"pprof without a listener": {[]string{"-pprof", "true", "-metrics-addr", "off"}, nil},
-		"stray argument":           {[]string{"serve"}, nil},
-		"unknown flag":             {[]string{"-port", "1"}, nil},
+		"addr without port":         {[]string{"-addr", "localhost"}, nil},
+		"short session key":         {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "abcd"}},
+		"garbled session key":       {nil, map[string]string{"CARDAVIA_SESSION_KEYS": "!!!not a key!!!"}},
+		"secure not a bool":         {[]string{"-secure-cookies", "maybe"}, nil},
+		"bad log level":             {[]string{"-log-level", "loud"}, nil},
+		"unknown store":             {[]string{"-store", "postgres"}, nil},
+		"redis without url":         {[]string{"-store", "redis"}, nil},
+		"metrics on public":         {[]string{"-addr", ":8080", "-metrics-addr", ":8080"}, nil},
+		"metrics no port":           {[]string{"-metrics-addr", "localhost"}, nil},
+		"negative post rate":        {[]string{"-post-rate", "-1"}, nil},
+		"zero burst":                {[]string{"-post-burst", "0"}, nil},
+		"pprof not a bool":          {[]string{"-pprof", "maybe"}, nil},
+		"pprof without a listener":  {[]string{"-pprof", "true", "-metrics-addr", "off"}, nil},
+		"stray argument":            {[]string{"serve"}, nil},
+		"public url without scheme": {[]string{"-public-url", "cards.example"}, nil},
+		"public url with a path":    {nil, map[string]string{"CARDAVIA_PUBLIC_URL": "https://cards.example/play"}},
+		"public url of ftp":         {[]string{"-public-url", "ftp://cards.example"}, nil},
+		"unknown flag":              {[]string{"-port", "1"}, nil},
 	}
 	for name, tt := range tests {
 		t.Run(name, func(t *testing.T) {
@@ -224,5 +227,15 @@ func TestOperatorHandler(t *testing.T) {
 		if got := rec.Code == http.StatusOK; got != withPprof {
 			t.Errorf("pprof %v: /debug/pprof/ answered %d", withPprof, rec.Code)
 		}
+	}
+}
+
+func TestPublicURL(t *testing.T) {
+	env := envOf(map[string]string{"CARDAVIA_DATA": t.TempDir(), "CARDAVIA_PUBLIC_URL": "https://cards.example/"})
+	if cfg, err := parseConfig(nil, env, io.Discard); err != nil || cfg.PublicURL != "https://cards.example" {
+		t.Errorf("from the environment: %q, %v; want https://cards.example", cfg.PublicURL, err)
+	}
+	if cfg, err := parseConfig([]string{"-public-url", "http://127.0.0.1:8080"}, env, io.Discard); err != nil || cfg.PublicURL != "http://127.0.0.1:8080" {
+		t.Errorf("the flag over the environment: %q, %v", cfg.PublicURL, err)
 	}
 }

@@ -127,6 +127,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 		Logger:         log,
 		Metrics:        metrics,
 		ClientIPHeader: cfg.ClientIPHeader,
+		PublicURL:      cfg.PublicURL,
 		PostRate:       cfg.PostRate,
 		PostBurst:      cfg.PostBurst,
 	})
