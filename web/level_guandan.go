@@ -57,8 +57,9 @@ func (r recordedGuandan) Apply(a gd.Action) (recordedGuandan, []gd.Event, error)
 // humans is to act or nobody is; the record keeps what they did. An AI action the engine
 // refuses is a server error, never the visitor's.
 //
-// Once every human has gone out of the deal, Master's seats play the rest of it as Club: no
-// human decides anything more in it, and the three seats left could otherwise take up to 42
+// Once every human has gone out of the deal (or every player at a shared table let the AI
+// play for them), Master's seats play the rest of it as Club: no human decides anything more
+// in it, and the three seats left could otherwise take up to 42
 // searches in the one request that answers the human's last play (its p99 was 1.9 s on a
 // loaded host; commit e4ed196). Both teams' seats change alike, and the planner is what the
 // search itself starts from.
@@ -91,11 +92,10 @@ func (s *Server) guandanAIAt(ctx context.Context, level aiguandan.Level, g *reco
 	return ctx.Err()
 }
 
-// humansOut tells whether the humans, at least one, have all gone out of the deal being played.
+// humansOut tells whether no human decides anything more in the deal being played: the
+// humans have all gone out of it, or none is playing (every player at a shared table let the
+// AI play for them).
 func humansOut(m gd.Match, humans seats) bool {
-	if humans == 0 {
-		return false // a table the AI plays alone plays at its level
-	}
 	for seat := range 4 {
 		if humans.has(seat) && !slices.Contains(m.Finish, seat) {
 			return false

@@ -198,3 +198,27 @@ func TestGuandanAIStopsWithItsRequest(t *testing.T) {
 		}
 	}
 }
+
+// TestMasterWithEveryoneAwayIsPlayedAsClub: when every player at a shared Master table lets the
+// AI play for them, nobody decides anything more in the deal, so the Club player plays it out
+// in the request of the last to step away (Master took a second of CPU for it, or far more
+// under a crowd).
+func TestMasterWithEveryoneAwayIsPlayedAsClub(t *testing.T) {
+	var club atomic.Int64
+	ts := newSite(t, func(c *Config) {
+		c.GuandanAI = func(seed uint64) GuandanAI { return countedAI{testGuandanAI(seed), &club} }
+	})
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("guandan", "master", 0)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	club.Store(0)
+	for _, p := range []*player{sara, ali} {
+		if r := p.post(path+"/away", url.Values{"away": {rootOf(p.view(path), "data-seat")}}); r.status != http.StatusSeeOther {
+			t.Fatalf("%s steps away: %d", p.name, r.status)
+		}
+	}
+	if phase := rootOf(sara.view(path), "data-phase"); phase != "dealover" || club.Load() == 0 {
+		t.Errorf("with everyone away: phase %s, %d Club decisions; want the deal played out by Club", phase, club.Load())
+	}
+}

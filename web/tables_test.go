@@ -154,7 +154,7 @@ func TestSharedTableLobby(t *testing.T) {
 	wantErrorPage(t, mina.sit(path, 0), http.StatusConflict) // the host's
 	wantErrorPage(t, ts.as("sara").sit(path, 1), http.StatusConflict)
 	wantErrorPage(t, ts.as("\u0405\u0430ra").sit(path, 1), http.StatusConflict) // Cyrillic Ѕ and а
-	if r := ts.as("علی‌رضا").sit(path, 3); r.status != http.StatusSeeOther {
+	if r := ts.as("علی\u200cرضا").sit(path, 3); r.status != http.StatusSeeOther {
 		t.Fatalf("a Persian name with a non-joiner: %d", r.status)
 	}
 	if r := sara.post(path+"/arrange", url.Values{"op": {"remove"}, "from": {"3"}}); r.status != http.StatusSeeOther {
