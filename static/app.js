@@ -21,11 +21,27 @@
 // state (the key does nothing else); with prefers-reduced-motion the end state shows at once.
 "use strict";
 
+// replayedBefore tells whether this tab has already replayed the moves that led to the
+// table's move number (data-move on root) at this address, and notes that it now has: a page
+// of the same move seen again (after a hint, a refused play, the hand arranged, a reload)
+// shows its end at once rather than replaying and announcing the same moves again. guandan.js
+// asks it too. Without storage every page replays, as before.
+function replayedBefore(root) {
+  const key = "cardavia-replayed " + location.pathname;
+  try {
+    if (sessionStorage.getItem(key) === root.dataset.move) return true;
+    sessionStorage.setItem(key, root.dataset.move || "");
+  } catch {
+    // Storage refused (a private window's quota, a policy): replay.
+  }
+  return false;
+}
+
 function replay() {
   const root = document.querySelector("[data-replay]");
   if (!root) return;
   const steps = [...document.querySelectorAll("[data-replay-step]")];
-  if (steps.length === 0) return;
+  if (steps.length === 0 || replayedBefore(root)) return;
   const live = root.querySelector("[data-replay-live]");
   const slots = [...document.querySelectorAll("[data-replay-slot]")];
   const finalText = new Map(slots.map((el) => [el, el.textContent]));
@@ -75,11 +91,14 @@ function replay() {
   };
   // The first key or click only ends the replay: a player pressing a key to skip must not also
   // fold by accident.
+  // Tab ends it too, and then moves the focus as ever: the buttons wait for the replay's end,
+  // and a keyboard player tabbing to them must find them.
   const onKey = (event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Tab" || event.key === "Shift") return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
+    finish();
+    if (event.key === "Tab") return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    finish();
   };
   // A click that skips is swallowed too (a tap on Fold while the replay runs only skips), except
   // in the header, whose links and settings work as ever.

@@ -68,7 +68,7 @@ function guandanTable() {
   // and so does prefers-reduced-motion. Each AI action is announced once.
   const tpl = document.querySelector("template[data-replay]");
   const announce = document.querySelector("[data-announce]");
-  if (!tpl) return;
+  if (!tpl || replayedBefore(felt)) return;
   const steps = [...tpl.content.querySelectorAll("[data-step]")];
   const say = (texts) => { if (announce && texts.length) announce.textContent = texts.join(" "); };
   const aiTexts = (list) => list.filter((s) => s.dataset.seat !== me && s.dataset.text).map((s) => s.dataset.text);

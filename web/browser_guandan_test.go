@@ -439,6 +439,9 @@ func testGuandanReplay(t *testing.T, tb *tab) {
 	}
 	tb.motion(true) // the tabs prefer reduced motion unless a test asks for the replay
 	defer tb.motion(false)
+	// A tab replays a move once (the page above was that move's): this one forgets, as a new
+	// tab would not know it.
+	tb.do(chromedp.Evaluate[chromedp.Void](`sessionStorage.clear()`))
 	tb.load("reload", chromedp.Reload())
 	if !eval[bool](tb, `document.documentElement.classList.contains("greplaying")`) {
 		t.Fatal("the replay did not start")
@@ -505,5 +508,11 @@ func testGuandanReplay(t *testing.T, tb *tab) {
 	})`, chromedp.EvalAwaitPromise))
 	if err != nil || !same {
 		t.Errorf("after the replay the felt differs from the page the server drew (%v)", err)
+	}
+	// The same move seen again (a hint, a refused play, the hand arranged, a reload) is not
+	// replayed, nor announced, again.
+	tb.load("the hint", chromedp.KeyEvent("h"))
+	if eval[bool](tb, `document.documentElement.classList.contains("greplaying")`) || eval[string](tb, `document.querySelector("[data-announce]").textContent`) != "" {
+		t.Error("the hint's page of the same move replayed or announced the AI's moves again")
 	}
 }

@@ -301,13 +301,19 @@ func testAsnasReplay(t *testing.T, tb *tab) {
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	tb.do(chromedp.KeyEvent("x"))
+	// Tab ends it too (the buttons a keyboard player tabs to wait for its end).
+	tb.do(chromedp.KeyEvent(kb.Tab))
 	s = eval[replayState](tb, replayStateScript)
 	if s.Pending != 0 || s.Pot != served {
-		t.Errorf("after a key the replay shows pot %q with %d steps to come, want %q and none", s.Pot, s.Pending, served)
+		t.Errorf("after Tab the replay shows pot %q with %d steps to come, want %q and none", s.Pot, s.Pending, served)
 	}
 	if a := tb.seen(".actions-area"); a != "shown" {
 		t.Errorf("after the replay the buttons are %s", a)
+	}
+	// The same move seen again is not replayed again.
+	tb.open("/asnas")
+	if s = eval[replayState](tb, replayStateScript); s.Pending != 0 || eval[bool](tb, `document.querySelector("[data-replay]").classList.contains("replaying")`) {
+		t.Errorf("the page of the same move replays again: %d steps to come", s.Pending)
 	}
 	tb.motion(false)
 	tb.open("/asnas")
