@@ -19,6 +19,9 @@ function guandanTable() {
   let asked = 0;
   const ask = () => {
     if (!form || !line) return;
+    // A question of which reading to play was about the cards selected before: its required
+    // choice would stop Play for a selection it no longer fits. Play asks again if need be.
+    form.querySelector(".greadings")?.remove();
     const query = new URLSearchParams();
     for (const box of form.querySelectorAll('input[name="card"]:checked')) query.append("card", box.value);
     const n = ++asked;

@@ -340,3 +340,25 @@ func (tb *tab) keysHelp(t *testing.T, kind string) {
 		tw.checkClean(kind+" keys help", "")
 	})
 }
+
+// TestBrowserGuandanStaleReadingQuestion: Play asked which reading the selected cards stand
+// for; once the selection changes, the question (whose choice is required) goes, or Play
+// would refuse to send a selection it no longer fits.
+func TestBrowserGuandanStaleReadingQuestion(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, time.Minute)
+	srv := httptest.NewServer(web.WithGuandanPositions(t, browserHandler(t)))
+	t.Cleanup(srv.Close)
+	tb := newTab(t, browser, srv.URL, 390, 844)
+	tb.open("/guandan")
+	tb.position("lead")
+	tb.do(chromedp.Evaluate[chromedp.Void](`for (const c of ["8S", "8C", "9S", "9C", "2H"]) document.querySelector('[data-hand="0"] [data-card="' + c + '"] input').click()`))
+	tb.load("play", chromedp.Evaluate[chromedp.Void](`document.querySelector('form[action="/guandan/play"]').requestSubmit(document.querySelector('button[data-action="play"]'))`))
+	if !tb.exists(".greadings") {
+		t.Fatal("Play did not ask which reading the cards stand for")
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('[data-hand="0"] [data-card="2H"] input').click()`))
+	if tb.exists(".greadings") || !eval[bool](tb, `document.querySelector('form[action="/guandan/play"]').checkValidity()`) {
+		t.Error("after the selection changed, the reading question stays and keeps Play from sending")
+	}
+}

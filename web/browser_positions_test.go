@@ -17,7 +17,7 @@ import (
 const GuandanPositionPath = "/test/guandan/position"
 
 // GuandanPositions are the positions the browser tests can ask for.
-var GuandanPositions = []string{"return", "last-move", "pair", "wild"}
+var GuandanPositions = []string{"return", "last-move", "pair", "wild", "lead"}
 
 // WithGuandanPositions serves site (a *Server from New) with GuandanPositionPath beside it.
 // The position becomes the requesting visitor's current Guandan match, as gprepare does in
@@ -29,6 +29,8 @@ var GuandanPositions = []string{"return", "last-move", "pair", "wild"}
 //     seats, to the match's end, with every deal of the match in its story.
 //   - "pair": East led a pair of 9s and both others passed (pairToBeat): the visitor's pair
 //     of Kings beats it.
+//   - "lead": the visitor leads at level 2 holding 8♠ 8♣ 9♠ 9♣ and the wild 2♥, which make
+//     a full house of 8s or of 9s (followPosition).
 //   - "wild": at level 5 East led a straight 8-Q with the wild 5♥ standing in for the Jack
 //     and both others passed (wildToSee); the visitor holds the other wild beside the other
 //     level cards.
@@ -56,6 +58,8 @@ func WithGuandanPositions(t *testing.T, site http.Handler) http.Handler {
 			g = pairToBeat(t)
 		case "wild":
 			g = wildToSee(t)
+		case "lead":
+			g = followPosition(t)
 		default:
 			err = fmt.Errorf("no position %q (there are %q)", name, GuandanPositions)
 		}
