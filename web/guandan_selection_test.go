@@ -77,7 +77,7 @@ func TestGuandanSelectionLineChoose(t *testing.T) {
 	ts.gprepare(followPosition(t))
 	p := ts.get("/guandan/selection?" + url.Values{"card": ids(cardsOf(t, "8S 8C 9S 9C 2H"))}.Encode())
 	line := p.doc.Find(".gsel")
-	if attr(line, "data-selection") != "choose" || !strings.Contains(line.Text(), "Full house of 8s or Full house of 9s") {
+	if attr(line, "data-selection") != "choose" || !strings.Contains(line.Text(), "a full house of 8s or a full house of 9s") {
 		t.Errorf("line %s %q", attr(line, "data-selection"), line.Text())
 	}
 }

@@ -2,8 +2,10 @@ package views
 
 import (
 	"cmp"
+	"context"
 	"slices"
 
+	"github.com/cardavia/cardavia/i18n"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
@@ -69,6 +71,16 @@ type CardGroup struct {
 	Play gd.Reading
 	// Cards are the group's cards, in the order they are drawn.
 	Cards []gd.Card
+}
+
+// StackLabel names the button that picks the whole group: its size and what it holds ("Select
+// all 2: Aces"), so that two stacks of two are not both "Select all 2" to a screen reader.
+func (g CardGroup) StackLabel(ctx context.Context) string {
+	name := i18n.T(ctx, "guandan.wild")
+	if g.Mark != MarkWild && len(g.Cards) > 0 {
+		name = ranksWord(ctx, g.Cards[0].Rank())
+	}
+	return i18n.T(ctx, "guandan.stack.all", len(g.Cards), name)
 }
 
 // HandGroups lays out the human's hand as Arrange asks.

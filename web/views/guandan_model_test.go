@@ -215,3 +215,28 @@ func TestGuandanRulesCombosAreReadings(t *testing.T) {
 		}
 	}
 }
+
+// TestStackLabelNamesTheStack: two stacks of two are told apart by what they hold, for a
+// screen reader.
+func TestStackLabelNamesTheStack(t *testing.T) {
+	en, _ := i18n.ByCode("en")
+	ctx := i18n.WithLocale(context.Background(), en)
+	var labels []string
+	for _, g := range rankGroups(mustCards(t, "AS AH 9C 9D 2H 2H"), gd.Two) {
+		labels = append(labels, g.StackLabel(ctx))
+	}
+	for _, want := range []string{"Select all 2: Aces", "Select all 2: 9s", "Select all 2: Wild"} {
+		if !slices.Contains(labels, want) {
+			t.Errorf("stack labels %q, want %q among them", labels, want)
+		}
+	}
+}
+
+// TestRefusedTributeTellsTheLeaderOnce: the refused tribute's line names who leads, so the
+// lead that follows is not told again.
+func TestRefusedTributeTellsTheLeaderOnce(t *testing.T) {
+	got := logLines([]gd.Event{{Kind: gd.EvTributeCancelled, Seat: 1}, {Kind: gd.EvLead, Seat: 1}, {Kind: gd.EvLead, Seat: 2}})
+	if len(got) != 2 || got[0].Kind != gd.EvTributeCancelled || got[1].Seat != 2 {
+		t.Errorf("log lines %+v, want the refusal and the later lead of seat 2 only", got)
+	}
+}

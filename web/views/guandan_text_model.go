@@ -163,7 +163,9 @@ func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
 func logLines(log []gd.Event) []gd.Event {
 	out := make([]gd.Event, 0, len(log))
 	for i, e := range log {
-		if e.Kind == gd.EvLead && i > 0 && log[i-1].Kind == gd.EvTrickWon && log[i-1].Seat == e.Seat {
+		// A lead already told: by the trick its leader won, or by the refused tribute's line
+		// ("…both Red Jokers. East leads.").
+		if e.Kind == gd.EvLead && i > 0 && (log[i-1].Kind == gd.EvTrickWon || log[i-1].Kind == gd.EvTributeCancelled) && log[i-1].Seat == e.Seat {
 			continue
 		}
 		// The deal that wins the match promotes nobody; the match line says what happened.
@@ -336,7 +338,7 @@ func SelectionText(ctx context.Context, s GuandanSelection) string {
 	case SelectChoose:
 		names := make([]string, len(s.Readings))
 		for i, r := range s.Readings {
-			names[i] = ReadingLabel(ctx, r)
+			names[i] = playPhrase(ctx, r)
 		}
 		return i18n.T(ctx, "guandan.sel.choose", strings.Join(names, i18n.T(ctx, "guandan.sel.or")))
 	case SelectTooWeak:
