@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strings"
 
 	"github.com/a-h/templ"
 
@@ -128,7 +129,11 @@ func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status i
 	// The page is rendered even when the request's own deadline has passed (that is often why
 	// it is an error page: a 503); a client that hung up was already dealt with by fail.
 	r = r.WithContext(context.WithoutCancel(r.Context()))
-	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()))
+	back := ""
+	if status != http.StatusNotFound {
+		back = tableOfAction(r.URL.Path)
+	}
+	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()), back)
 	err := s.render(w, r, status, page)
 	if err == nil {
 		return
@@ -153,7 +158,7 @@ func (s *Server) renderFallbacks() (map[string][]byte, error) {
 		ctx := i18n.WithLocale(context.Background(), l)
 		ch := views.Chrome{Assets: s.assets, Path: "/", Filters: views.NeutralFilters, FiltersCSS: filterSheetURL()}
 		var buf bytes.Buffer
-		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "").Render(ctx, &buf); err != nil {
+		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "", "").Render(ctx, &buf); err != nil {
 			return nil, fmt.Errorf("web: fallback error page (%s): %w", l.Code, err)
 		}
 		out[l.Code] = buf.Bytes()
@@ -179,4 +184,18 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 		s.log.DebugContext(r.Context(), "write response", "err", err)
 	}
 	return nil
+}
+
+// tableOfAction is the shared table a form of it was posted from (/asnas/tables/ID/seat gives
+// /asnas/tables/ID), "" for any other path: its error page leads back to the table, not only
+// to the home page, so that a player whose name was refused does not lose the table.
+func tableOfAction(path string) string {
+	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	if len(parts) != 4 || parts[1] != "tables" || parts[2] == "" || parts[3] == "" {
+		return ""
+	}
+	if _, ok := tableGames[parts[0]]; !ok {
+		return ""
+	}
+	return tablePath(parts[0], parts[2])
 }

@@ -37,3 +37,19 @@ func TestSameNameCatchesLookAlikes(t *testing.T) {
 		}
 	}
 }
+
+func TestTableOfAction(t *testing.T) {
+	for path, want := range map[string]string{
+		"/asnas/tables/abc123/seat":   "/asnas/tables/abc123",
+		"/guandan/tables/x9/play":     "/guandan/tables/x9",
+		"/guandan/tables/x9":          "",
+		"/poker/tables/x9/seat":       "",
+		"/asnas/move":                 "",
+		"/asnas/tables//seat":         "",
+		"/asnas/tables/abc/seat/more": "",
+	} {
+		if got := tableOfAction(path); got != want {
+			t.Errorf("tableOfAction(%q) = %q, want %q", path, got, want)
+		}
+	}
+}

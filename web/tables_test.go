@@ -139,6 +139,13 @@ func TestSharedTableLobby(t *testing.T) {
 	if strings.Contains(look.body, `http-equiv="refresh"`) {
 		t.Error("the page of somebody choosing a seat reloads itself")
 	}
+	// Each seat's form says which seat it takes, to a screen reader as to the eye.
+	look.doc.Find(`form[data-take-seat]`).Each(func(_ int, f *goquery.Selection) {
+		id := "tseat-pos-" + attr(f, "data-take-seat")
+		if look.doc.Find("#"+id).Length() != 1 || attr(f.Find(`input[name="name"]`), "aria-describedby") != id || attr(f.Find("button"), "aria-describedby") != id {
+			t.Errorf("the form of seat %s does not name its seat", attr(f, "data-take-seat"))
+		}
+	})
 	// The code read aloud leads to the table, in any case and with the look-alikes.
 	code := strings.ReplaceAll(strings.TrimSpace(lobby.doc.Find("[data-code]").Text()), "-", "")
 	r := ali.post("/tables/join", url.Values{"code": {strings.ToLower(code[:4]) + " " + code[4:]}})
@@ -164,6 +171,9 @@ func TestSharedTableLobby(t *testing.T) {
 		r := mina.post(path+"/seat", url.Values{"seat": {"1"}, "name": {bad}})
 		if r.status < 400 || r.status >= 500 {
 			t.Errorf("name %.20q: %d, want a 4xx page", bad, r.status)
+		}
+		if r.doc.Find(`a[data-back][href="`+path+`"]`).Length() != 1 {
+			t.Errorf("name %.20q: the error page does not lead back to the table", bad)
 		}
 	}
 	if r := mina.sit(path, 1); r.status != http.StatusSeeOther {
