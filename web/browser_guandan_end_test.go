@@ -164,7 +164,20 @@ func TestBrowserGuandanEnds(t *testing.T) {
 		if tb.gdState("the last hint").HintPlay {
 			key = "p"
 		}
+		// With motion, the AI's last moves replay: the teams' levels, which the deal's end has
+		// raised, wait for the replay's end.
+		tb.motion(true)
 		tb.load("the last move ("+key+")", chromedp.KeyEvent(key))
+		if !eval[bool](tb, `document.documentElement.classList.contains("greplaying")`) {
+			t.Error("the match's last deal does not replay its last moves")
+		} else if tb.seen(".gteam-level") != "hidden" {
+			t.Errorf("the teams' levels are %s while the deal's last moves replay", tb.seen(".gteam-level"))
+		}
+		tb.do(chromedp.KeyEvent(kb.Escape))
+		if tb.seen(".gteam-level") != "shown" {
+			t.Error("after the replay the teams' levels are not shown")
+		}
+		tb.motion(false)
 		s = tb.gdState("the match end")
 		if s.Phase != "matchover" || s.Showdown != "true" || !slices.Contains(s.Actions, "new") {
 			t.Fatalf("after the last move: %+v, want the match's end with Rematch", s)
