@@ -127,9 +127,11 @@ func decodeMessage(raw json.RawMessage, tag language.Tag) (catalog.Message, erro
 	// An exact count ("=1") comes before the categories, for a language whose one category
 	// cannot tell one from many: Chinese says "takes the pot" and "share the pot" apart so.
 	for f, text := range forms {
-		if n, err := strconv.Atoi(strings.TrimPrefix(f, "=")); err == nil && strings.HasPrefix(f, "=") && n >= 0 {
-			cases = append(cases, f, text)
-			delete(forms, f)
+		if count, ok := strings.CutPrefix(f, "="); ok {
+			if n, err := strconv.Atoi(count); err == nil && n >= 0 {
+				cases = append(cases, f, text)
+				delete(forms, f)
+			}
 		}
 	}
 	used := formsOf(tag)

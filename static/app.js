@@ -90,9 +90,8 @@ function replay() {
     else timer = setTimeout(finish, 650);
   };
   // The first key or click only ends the replay: a player pressing a key to skip must not also
-  // fold by accident.
-  // Tab ends it too, and then moves the focus as ever: the buttons wait for the replay's end,
-  // and a keyboard player tabbing to them must find them.
+  // fold by accident. Tab ends it too and then moves the focus as ever: the buttons wait for the
+  // replay's end, and a keyboard player tabbing to them must find them.
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
     finish();
@@ -254,8 +253,8 @@ document.addEventListener("keydown", (event) => {
 // asks for itself again, exactly as a reload would, and swaps in the new table, so that the
 // others' moves appear within a moment and replay one by one, without a reload. Without
 // JavaScript the page reloads itself while the others play when its player chose that (a
-// meta refresh); with a stream that is not needed, so the pending reload is stopped. When the player is to act, the tab's
-// title says so.
+// meta refresh); with a stream that is not needed, so the pending reload is stopped. When the
+// player is to act, the tab's title says so.
 (function live() {
   const root = () => document.querySelector("[data-events]");
   if (!root() || !("EventSource" in window)) return;

@@ -59,10 +59,9 @@ func (r recordedGuandan) Apply(a gd.Action) (recordedGuandan, []gd.Event, error)
 //
 // Once every human has gone out of the deal (or every player at a shared table let the AI
 // play for them), Master's seats play the rest of it as Club: no human decides anything more
-// in it, and the three seats left could otherwise take up to 42
-// searches in the one request that answers the human's last play (its p99 was 1.9 s on a
-// loaded host; commit e4ed196). Both teams' seats change alike, and the planner is what the
-// search itself starts from.
+// in it, and the three seats left could otherwise take up to 42 searches in the one request
+// that answers the human's last play (its p99 was 1.9 s on a loaded host; commit e4ed196).
+// Both teams' seats change alike, and the planner is what the search itself starts from.
 //
 // When ctx ends (the request's deadline passes or its client leaves), no AI seat acts again
 // and a Master search waiting for a slot stops waiting (Master.InTurn; the request's seats

@@ -168,9 +168,8 @@ func formatCode(code string) string {
 
 // Name rules: trimmed, 1 to maxNameRunes characters, no control, format (bidi overrides,
 // isolates, zero-width joiners; a non-joiner only where PRECIS's context rule allows it) or
-// private-use characters, and the Nickname profile of PRECIS
-// (RFC 8266), which folds width and compatibility forms so that look-alike names cannot pose
-// as each other at one table.
+// private-use characters, and the Nickname profile of PRECIS (RFC 8266), which folds width
+// and compatibility forms so that look-alike names cannot pose as each other at one table.
 const maxNameRunes = 24
 
 // zwnj is the zero-width non-joiner.

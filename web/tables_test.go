@@ -436,20 +436,32 @@ func (c *clock) add(d time.Duration) {
 	c.mu.Unlock()
 }
 
+// asnasPair opens a Beginner As-Nas table with a timer of timer seconds (0: none) for host,
+// seats friend at seat 2 and starts the match; it returns the table's path, the two players
+// by seat, the one the match waits for and the other.
+func asnasPair(t *testing.T, host, friend *player, timer int) (path string, players map[string]*player, toAct, other *player) {
+	t.Helper()
+	path = host.openTable("asnas", "beginner", timer)
+	friend.sit(path, 2)
+	host.post(path+"/start", nil)
+	players = map[string]*player{"0": host, "2": friend}
+	seat := rootOf(host.view(path), "data-to-act")
+	toAct, other = players[seat], host
+	if toAct == nil {
+		t.Fatalf("the first deal waits for seat %s, not a player's", seat)
+	}
+	if toAct == host {
+		other = friend
+	}
+	return path, players, toAct, other
+}
+
 func TestSharedTableTimer(t *testing.T) {
 	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
 	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
-	sara, ali := ts.as("Sara"), ts.as("Ali")
-	path := sara.openTable("asnas", "beginner", 30)
-	ali.sit(path, 2)
-	sara.post(path+"/start", nil)
-	players := map[string]*player{"0": sara, "2": ali}
+	path, players, p, _ := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 30)
+	sara, ali := players["0"], players["2"]
 	start := sara.view(path)
-	toAct := rootOf(start, "data-to-act")
-	p := players[toAct]
-	if p == nil {
-		t.Fatalf("the first deal waits for seat %s", toAct)
-	}
 	if start.doc.Find("[data-deadline]").Length() != 1 {
 		t.Fatal("no time shown for the seat to act")
 	}
@@ -514,17 +526,8 @@ func TestSharedTableTimer(t *testing.T) {
 func TestSharedTableHandOverAfterSilence(t *testing.T) {
 	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
 	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
-	sara, ali := ts.as("Sara"), ts.as("علی")
-	path := sara.openTable("asnas", "beginner", 0)
-	ali.sit(path, 2)
-	sara.post(path+"/start", nil)
-	players := map[string]*player{"0": sara, "2": ali}
-	r := sara.view(path)
-	idle := players[rootOf(r, "data-to-act")]
-	other := sara
-	if idle == sara {
-		other = ali
-	}
+	path, _, idle, other := asnasPair(t, ts.as("Sara"), ts.as("علی"), 0)
+	r := other.view(path)
 	wantErrorPage(t, other.post(path+"/away", url.Values{"away": {rootOf(r, "data-to-act")}}), http.StatusConflict)
 	clk.add(silence + time.Second)
 	w := other.view(path)
@@ -573,20 +576,8 @@ func TestSharedTableInvitationAddress(t *testing.T) {
 // to hand it over: at once when it is their turn, else from their next one.
 func TestSharedTableStepAway(t *testing.T) {
 	ts := newSite(t)
-	sara, ali := ts.as("Sara"), ts.as("Ali")
-	path := sara.openTable("asnas", "beginner", 0)
-	ali.sit(path, 2)
-	sara.post(path+"/start", nil)
-	players := map[string]*player{"0": sara, "2": ali}
-	r := sara.view(path)
-	actor := players[rootOf(r, "data-to-act")]
-	if actor == nil {
-		t.Fatalf("the deal waits for seat %s", rootOf(r, "data-to-act"))
-	}
-	waiter := sara
-	if actor == sara {
-		waiter = ali
-	}
+	path, players, actor, waiter := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 0)
+	r := actor.view(path)
 	mine := rootOf(waiter.view(path), "data-seat")
 	if waiter.view(path).doc.Find(`[data-action="step-away"]`).Length() != 1 {
 		t.Fatal("a seated player is not offered to let the AI play for them")
