@@ -1,7 +1,7 @@
 // Cardavia's only script, and an optional one: every feature works without it. It replays the
-// other players' moves at a table; it binds the table's keyboard shortcuts; it previews the
-// filter sliders while they move and saves them without a page reload; and it switches the
-// language as soon as one is chosen.
+// other players' moves at a table; it puts the focus back on the table after a move; it binds
+// the table's keyboard shortcuts; it previews the filter sliders while they move and saves
+// them without a page reload; and it switches the language as soon as one is chosen.
 //
 // The replay contract (data attributes, for every game's table):
 //   [data-replay]              the table's root. Without it nothing is replayed. The page as
@@ -37,11 +37,53 @@ function replayedBefore(root) {
   return false;
 }
 
+// After a move the browser shows a new page, whose focus would start again at its top: a
+// keyboard or screen-reader player would look for the table again after every move. So a
+// move (a form sent from the table or a lesson, a link at the table: Hint, an arrangement of
+// the hand) notes itself for the next page, and settled() puts that page's focus where the
+// player goes on: on the notice about the move, which is then read out; on a lesson's words;
+// on the hint; on the arrangement chosen; else on the hand to play from or the table's first
+// button. The table's replay calls it at its end, when its buttons show.
+const settled = (() => {
+  const key = "cardavia-moved";
+  let moved = null;
+  try {
+    moved = sessionStorage.getItem(key);
+    sessionStorage.removeItem(key);
+  } catch {
+    // No storage: the focus starts at the top, as without the script.
+  }
+  const note = (what) => {
+    try { sessionStorage.setItem(key, what); } catch { /* as above */ }
+  };
+  document.addEventListener("submit", (event) => {
+    if (event.target instanceof Element && event.target.closest(".felt, .lesson")) note("move");
+  });
+  document.addEventListener("click", (event) => {
+    const link = event.target instanceof Element && event.target.closest(".felt a[data-action], .felt a[data-arrange]");
+    if (link) note(link.dataset.arrange ? `arrange:${link.dataset.arrange}` : link.dataset.action);
+  });
+  return () => {
+    if (!moved) return;
+    const [what, arg] = moved.split(":");
+    moved = null;
+    const target = document.querySelector("[data-notice], .lesson-wrong, .lesson-text")
+      || (what === "hint" && document.querySelector(".ghint"))
+      || (what === "arrange" && document.querySelector(`.felt a[data-arrange="${CSS.escape(arg || "")}"]`))
+      || document.querySelector(".felt .gform .ghand, .felt .actions button, .felt button[data-action]");
+    if (!target) return;
+    if (!target.matches("a[href], button, input, [tabindex]")) target.tabIndex = -1;
+    target.focus();
+  };
+})();
+
 function replay() {
   const root = document.querySelector("[data-replay]");
-  if (!root) return;
   const steps = [...document.querySelectorAll("[data-replay-step]")];
-  if (steps.length === 0 || replayedBefore(root)) return;
+  if (!root || steps.length === 0 || replayedBefore(root)) {
+    settled();
+    return;
+  }
   const live = root.querySelector("[data-replay-live]");
   const slots = [...document.querySelectorAll("[data-replay-slot]")];
   const finalText = new Map(slots.map((el) => [el, el.textContent]));
@@ -68,6 +110,7 @@ function replay() {
     if (live && rest.length > 0) live.textContent = rest.join(" ");
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("pointerdown", onPointer, true);
+    settled();
   };
   const play = () => {
     const step = steps[next++];
@@ -140,9 +183,10 @@ document.addEventListener("keydown", (event) => {
   if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
   const target = event.target;
   if (!(target instanceof HTMLElement)) return;
-  // The shortcuts belong to the table: they act only while the focus is on the table or on
-  // nothing at all, so keys typed anywhere else on the page do what they always do (WCAG 2.1.4).
-  if (target !== document.body && !target.closest(".felt")) return;
+  // The shortcuts belong to the table: they act only while the focus is on the table, on the
+  // notice about the last move (where a refused move leaves it) or on nothing at all, so keys
+  // typed anywhere else on the page do what they always do (WCAG 2.1.4).
+  if (target !== document.body && !target.closest(".felt, [data-notice]")) return;
   // Typing fields keep their keys; a ticked card (a checkbox or radio) does not type.
   if (target.closest('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable]')) return;
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
@@ -253,17 +297,12 @@ document.addEventListener("keydown", (event) => {
 // asks for itself again, exactly as a reload would, and swaps in the new table, so that the
 // others' moves appear within a moment and replay one by one, without a reload. Without
 // JavaScript the page reloads itself while the others play when its player chose that (a
-// meta refresh); with a stream that is not needed, so the pending reload is stopped. When the
-// player is to act, the tab's title says so.
+// meta refresh); with a stream that is not needed, so the pending reload is stopped. The
+// tab's title is the new page's: it says when the player is to act.
 (function live() {
   const root = () => document.querySelector("[data-events]");
   if (!root() || !("EventSource" in window)) return;
-  const title = document.title;
   let rev = Number(root().dataset.rev) || 0;
-  const mark = () => {
-    const r = root();
-    document.title = r?.classList.contains("my-turn") ? `${r.dataset.titleTurn} · ${title}` : title;
-  };
   let busy = false;
   let again = false;
   const follow = async () => {
@@ -273,7 +312,13 @@ document.addEventListener("keydown", (event) => {
     }
     busy = true;
     try {
-      const response = await fetch(location.href, { credentials: "same-origin", headers: { Accept: "text/html" } });
+      // A notice was about this player's last move; the table has moved on since.
+      const address = new URL(location.href);
+      if (address.searchParams.has("notice")) {
+        address.searchParams.delete("notice");
+        history.replaceState(history.state, "", address);
+      }
+      const response = await fetch(address, { credentials: "same-origin", headers: { Accept: "text/html" } });
       if (!response.ok) return;
       const doc = new DOMParser().parseFromString(await response.text(), "text/html");
       const fresh = doc.querySelector("[data-events]");
@@ -282,7 +327,7 @@ document.addEventListener("keydown", (event) => {
       const focused = document.activeElement?.id;
       rev = Math.max(rev, Number(fresh.dataset.rev) || 0);
       current.replaceWith(fresh);
-      mark();
+      document.title = doc.title;
       if (focused) document.getElementById(focused)?.focus();
       document.dispatchEvent(new CustomEvent("cardavia:page"));
     } catch {
@@ -328,7 +373,6 @@ document.addEventListener("keydown", (event) => {
   };
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
-  mark();
   // A countdown of the seat to act's time, from the server's deadline.
   setInterval(() => {
     const el = document.querySelector("[data-deadline]");

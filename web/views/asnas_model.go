@@ -103,6 +103,11 @@ func (t AsnasTable) Since() int {
 // notice is the table's notice panel.
 func (t AsnasTable) notice() NoticeView { return NoticeView{Key: asnasNotices.key(t.Notice)} }
 
+// PageTitle is the solo table's title; see tableTitle.
+func (t AsnasTable) PageTitle(ctx context.Context) string {
+	return tableTitle(ctx, t.notice(), t.MyTurn(), i18n.T(ctx, "asnas.title"))
+}
+
 // logPanel is this deal's whole log, oldest first; the events since the visitor's last move
 // are marked new, and they are the steps app.js replays.
 func (t AsnasTable) logPanel(ctx context.Context) LogPanelView {

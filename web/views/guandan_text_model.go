@@ -193,6 +193,11 @@ func (t GuandanTable) notice() NoticeView {
 	return NoticeView{Key: guandanNotices.key(t.Notice), Class: "gnotice"}
 }
 
+// PageTitle is the solo table's title; see tableTitle.
+func (t GuandanTable) PageTitle(ctx context.Context) string {
+	return tableTitle(ctx, t.notice(), t.MyTurn() || t.MustReturn(), i18n.T(ctx, "guandan.title"))
+}
+
 // logPanel lists what happened since the human's last move. The lines guandan.js replays
 // carry data-gstep, how many of the replay's steps must be shown before the line is: while
 // the replay runs the log tells no more than the felt (an EvLead, which is no step, comes

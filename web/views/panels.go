@@ -1,9 +1,12 @@
 package views
 
 import (
+	"context"
 	"slices"
 
 	"github.com/a-h/templ"
+
+	"github.com/cardavia/cardavia/i18n"
 )
 
 // Notice is a short notice above a table, after a move that did not happen or a session that
@@ -82,6 +85,20 @@ func ParseGuandanNotice(s string) Notice { return guandanNotices.parse(s) }
 type NoticeView struct {
 	Key   string
 	Class string
+}
+
+// tableTitle is a table page's title: its name, after the notice about the viewer's last
+// move or, when they are to act, "Your turn". A screen reader reads a new page's title
+// first, and a tab in the background shows it, so a refused move or the turn coming round
+// is heard and seen without looking for it.
+func tableTitle(ctx context.Context, n NoticeView, myTurn bool, name string) string {
+	switch {
+	case n.Key != "":
+		return i18n.T(ctx, n.Key) + " · " + name
+	case myTurn:
+		return i18n.T(ctx, "tables.turn.you") + " · " + name
+	}
+	return name
 }
 
 // LogPanelView is a log panel: a deal's events, a line each, oldest first.

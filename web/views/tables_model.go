@@ -149,6 +149,26 @@ func (t SharedTable) Empty() int {
 // MyTurn tells whether the match waits for the viewer.
 func (t SharedTable) MyTurn() bool { return t.Seat >= 0 && t.ToAct == t.Seat }
 
+// notice is the notice about the viewer's last move: one that came too late for the table,
+// else the game's own refusal of it (an illegal play), as at the solo table.
+func (t SharedTable) notice() NoticeView {
+	switch {
+	case t.Notice == "stale":
+		return NoticeView{Key: "tables.notice.stale"}
+	case t.Asnas != nil:
+		return t.Asnas.notice()
+	case t.Guandan != nil:
+		return t.Guandan.notice()
+	}
+	return NoticeView{}
+}
+
+// PageTitle is the page's title; see tableTitle. A live page takes the title of each table
+// it swaps in.
+func (t SharedTable) PageTitle(ctx context.Context) string {
+	return tableTitle(ctx, t.notice(), t.MyTurn() && !t.Over, i18n.T(ctx, "tables.page.title", t.Code))
+}
+
 // Away tells whether the AI plays for the viewer.
 func (t SharedTable) Away() bool { return t.Seat >= 0 && t.Seats[t.Seat].Away }
 
