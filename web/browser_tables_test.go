@@ -187,6 +187,19 @@ func TestBrowserSharedTables(t *testing.T) {
 			if !actor.exists(`[data-your-turn="true"]`) || other.exists(`[data-your-turn="true"]`) {
 				t.Fatalf("seat %s to act: the pages do not say whose turn it is", toAct)
 			}
+			if moves == 0 {
+				// A refused play comes back with its notice, which the title says first.
+				actor.load("play nothing", click(`[data-action="play"]`))
+				if !actor.exists(`[data-notice="guandan.notice.empty"]`) || !strings.HasPrefix(eval[string](actor, `document.title`), eval[string](actor, `document.querySelector("[data-notice]").textContent.trim()`)) {
+					t.Error("a refused play at a shared table: no notice, or a title without it")
+				}
+				// The seat waiting looks at a notice (as after a form sent too late); the
+				// next move swaps in a table without it, and the address and title forget it.
+				other.open(path + "?notice=stale")
+				if !other.exists(`[data-notice="tables.notice.stale"]`) {
+					t.Error("the stale notice is not shown")
+				}
+			}
 			before := other.root("data-move")
 			other.mark()
 			switch {
@@ -207,6 +220,9 @@ func TestBrowserSharedTables(t *testing.T) {
 			}
 			if !other.stayed() {
 				t.Fatalf("move %d: the other seat's page reloaded instead of updating live", moves)
+			}
+			if moves == 1 && (other.exists("[data-notice]") || eval[bool](other, `location.search.includes("notice") || document.title.startsWith("Somebody")`)) {
+				t.Error("the next move's table still shows the notice about an earlier one")
 			}
 		}
 		if p := host.root("data-phase"); p != "dealover" && p != "matchover" {
