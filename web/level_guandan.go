@@ -125,7 +125,7 @@ func (s *Server) guandanAdvice(r *http.Request, level aiguandan.Level, m gd.Matc
 		h.Learn = lessonStepURL("guandan", learn.Guandan().StepOf(h.Reading.Kind.String()))
 	}
 	switch why.Key {
-	case aiguandan.ReasonStops:
+	case aiguandan.ReasonStops, aiguandan.ReasonHolds:
 		// The seat as the visitor sees it: East is the seat after theirs, wherever they sit.
 		h.WhyArgs = []any{why.Count, i18n.T(r.Context(), fmt.Sprintf("guandan.seat.%d", ((why.Seat-seat)%4+4)%4))}
 	case aiguandan.ReasonFeedsPartner:

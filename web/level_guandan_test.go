@@ -85,6 +85,40 @@ func TestGuandanHintGivesItsReason(t *testing.T) {
 	}
 }
 
+// TestGuandanHintNamesTheOpponentItHolds: East, with four cards left after leading a 5, is
+// getting close to going out, and the visitor's Club hint beats the 5 with the Red Joker rather
+// than the loose 6; its reason names East and the four cards, as the hint that stops an
+// opponent does.
+func TestGuandanHintNamesTheOpponentItHolds(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	hands := [4]gd.Set{
+		cardsOf(t, "3S 3H 4C 4D 8S 9H 9C JC JD QS QH KS KD AS AH RJ 6D"),
+		cardsOf(t, "5S 7C 8C TC TD"),
+		cardsOf(t, "3C 4S 5D 6C 7D 8D 9D TH JS QC KC AC"),
+		cardsOf(t, "3D 4H 5C 6S 7S 8H 9S TS JH QD KH AD"),
+	}
+	g := guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: 1, Hands: hands})
+	for _, a := range []gd.Action{
+		{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "5S")},
+		{Kind: gd.ActPass, Seat: 2},
+		{Kind: gd.ActPass, Seat: 3},
+	} {
+		if _, err := g.Apply(a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ts.gprepare(g)
+	p := ts.gtable("hint=1")
+	why := p.doc.Find(`.ghint [data-why]`)
+	if attr(why, "data-why") != "guandan_ai.reason.holds" {
+		t.Fatalf("hint %q with reason %q, want the Red Joker to hold the trick", p.doc.Find(".ghint").Text(), attr(why, "data-why"))
+	}
+	if want := "East is getting close to going out, with 4 cards left"; !strings.Contains(why.Text(), want) {
+		t.Errorf("the reason reads %q, want %q", why.Text(), want)
+	}
+}
+
 // countedAI counts the decisions of the configured (Club) Guandan player.
 type countedAI struct {
 	GuandanAI
