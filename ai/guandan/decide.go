@@ -246,8 +246,9 @@ func (t *table) follow(rng *rand.Rand, cs []combo) (gd.Play, bool) {
 		return gd.Play{}, false
 	}
 	plays := make([]step, 0, len(cs))
+	flushes := t.plannedFlushes()
 	for _, c := range cs {
-		if p, ok := concretize(c, v.Hand, v.Level); ok && p.Reading.Beats(prev, v.Level) {
+		if p, ok := t.beat(c, flushes); ok {
 			if p.Cards == v.Hand {
 				return p, true // going out
 			}
@@ -302,4 +303,35 @@ func (t *table) finishBonus(played gd.Set) float64 {
 // matter for its value).
 func comboOf(r gd.Reading) combo {
 	return combo{kind: r.Kind, rank: r.Rank, size: int8(r.Size)}
+}
+
+// plannedFlushes are the cards of the straight flushes in the hand's plan (none, without
+// planning, when the hand can make none).
+func (t *table) plannedFlushes() gd.Set {
+	var out gd.Set
+	tl := newTally(t.v.Hand, t.v.Level)
+	if _, n := flushes(&tl); n == 0 {
+		return out
+	}
+	for _, s := range t.e.steps(t.v.Hand) {
+		if s.c.kind == gd.StraightFlush {
+			out = out.Union(s.play.Cards)
+		}
+	}
+	return out
+}
+
+// beat concretizes c, a combo that beats the last play, with cards outside flushes (the
+// planned straight flushes' cards) when it can: concretize takes suits in a fixed order, and a
+// Jack taken from a straight flush breaks up the flush where another Jack was free.
+func (t *table) beat(c combo, flushes gd.Set) (gd.Play, bool) {
+	v := t.v
+	prev := v.LastPlay.Reading
+	if c.kind != gd.StraightFlush && flushes.Len() > 0 {
+		if p, ok := concretize(c, v.Hand.Minus(flushes), v.Level); ok && p.Reading.Beats(prev, v.Level) {
+			return p, true
+		}
+	}
+	p, ok := concretize(c, v.Hand, v.Level)
+	return p, ok && p.Reading.Beats(prev, v.Level)
 }

@@ -39,6 +39,9 @@ func TestDecisions(t *testing.T) {
 		{"goes out with the whole hand", func(t *testing.T) gd.View {
 			return view(t, "7S 7H", [3]int{20, 20, 20}, -1, "", "")
 		}, "pair:7 7S 7H"},
+		{"beats with the Jack its straight flush can spare", func(t *testing.T) gd.View {
+			return view(t, "9S TS JS QS KS JD 4C 4D 6H 6C AH AC", [3]int{20, 20, 20}, 1, "TH", "single:T")
+		}, "single:J JD"},
 		{"leads its weakest single first", func(t *testing.T) gd.View {
 			return view(t, "3S 9H 9C KS KH KD AS", [3]int{20, 20, 20}, -1, "", "")
 		}, "single:3 3S"},

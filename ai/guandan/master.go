@@ -360,10 +360,10 @@ func candidates(t *table, planned gd.Action, limit int) []gd.Action {
 			alt = append(alt, scored{playAction(v.Seat, s.play), t.handScore(s.play.Cards)})
 		}
 	} else {
-		prev := v.LastPlay.Reading
 		tl := newTally(v.Hand, v.Level)
-		for _, c := range beaters(&tl, prev, v.Level) {
-			if p, ok := concretize(c, v.Hand, v.Level); ok && p.Reading.Beats(prev, v.Level) {
+		flushes := t.plannedFlushes()
+		for _, c := range beaters(&tl, v.LastPlay.Reading, v.Level) {
+			if p, ok := t.beat(c, flushes); ok {
 				if !allowed(t, p) {
 					continue
 				}

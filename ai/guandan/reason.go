@@ -229,9 +229,10 @@ func cheapestBeat(t *table) (step, bool) {
 	tl := newTally(v.Hand, v.Level)
 	var best step
 	found := false
+	flushes := t.plannedFlushes()
 	for _, c := range beaters(&tl, prev, v.Level) {
-		p, ok := concretize(c, v.Hand, v.Level)
-		if !ok || p.Reading.IsBomb() || !p.Reading.Beats(prev, v.Level) {
+		p, ok := t.beat(c, flushes)
+		if !ok || p.Reading.IsBomb() {
 			continue
 		}
 		if !found || keyStrength(p.Reading, v.Level) < keyStrength(best.play.Reading, v.Level) {
@@ -248,8 +249,9 @@ func (t *table) bestOrdinary() float64 {
 	prev := v.LastPlay.Reading
 	tl := newTally(v.Hand, v.Level)
 	best := -1e18
+	flushes := t.plannedFlushes()
 	for _, c := range beaters(&tl, prev, v.Level) {
-		if p, ok := concretize(c, v.Hand, v.Level); ok && !p.Reading.IsBomb() && p.Reading.Beats(prev, v.Level) {
+		if p, ok := t.beat(c, flushes); ok && !p.Reading.IsBomb() {
 			best = max(best, t.handScore(p.Cards))
 		}
 	}

@@ -74,26 +74,7 @@ func (e *evaluator) plan(t tally, want bool) (float64, []combo) {
 	var bestRest state
 	// Only the straight flushes the whole hand can make can be made from what is left of it
 	// after others: list them once rather than trying all forty at every step.
-	// A flush fits where the suit holds at least four of its five cards and a wild is there
-	// for a gap (takeFlush's limit of one): counted on a mask of the suit's sequence positions
-	// rather than card by card, since every plan looks at all forty.
-	var fl [4 * 10]int8
-	nf := 0
-	need := 5 - min(1, int(t.w))
-	for st := range 4 {
-		var held uint16 // bit pos: the suit holds a natural card at sequence position pos
-		for pos := 1; pos <= 14; pos++ {
-			if t.suit[st][gd.SequenceRank(pos)] > 0 {
-				held |= 1 << pos
-			}
-		}
-		for top := 5; top <= 14; top++ {
-			if bits.OnesCount16(held>>(top-4)&31) >= need {
-				fl[nf] = int8(st*10 + top - 5)
-				nf++
-			}
-		}
-	}
+	fl, nf := flushes(&t)
 	var walk func(t tally, from int)
 	walk = func(t tally, from int) {
 		s := state{n: t.n, w: t.w, bj: t.bj, rj: t.rj}
@@ -124,6 +105,29 @@ func (e *evaluator) plan(t tally, want bool) (float64, []combo) {
 	}
 	plays := append([]combo(nil), bestSF...)
 	return best, e.replay(1, &bestRest, plays)
+}
+
+// flushes lists the straight flushes the hand of t may make, as suit*10 + top-5: those where
+// the suit holds at least four of the five cards and a wild is there for a gap (takeFlush's
+// limit of one). It counts on a mask of each suit's sequence positions rather than card by
+// card, since every plan looks at all forty.
+func flushes(t *tally) (fl [4 * 10]int8, n int) {
+	need := 5 - min(1, int(t.w))
+	for st := range 4 {
+		var held uint16 // bit pos: the suit holds a natural card at sequence position pos
+		for pos := 1; pos <= 14; pos++ {
+			if t.suit[st][gd.SequenceRank(pos)] > 0 {
+				held |= 1 << pos
+			}
+		}
+		for top := 5; top <= 14; top++ {
+			if bits.OnesCount16(held>>(top-4)&31) >= need {
+				fl[n] = int8(st*10 + top - 5)
+				n++
+			}
+		}
+	}
+	return fl, n
 }
 
 // takeFlush returns t without the straight flush of suit st up to top, missing cards being
