@@ -500,6 +500,35 @@ func TestGuandanTrackerCounts(t *testing.T) {
 	}
 }
 
+// The tracker's heads of the Red Joker and the wilds differ in more than colour (WCAG 1.4.1):
+// both were the same star, red for the one and gold for the other. What is left of a head's
+// markup without its classes (which only colour it) and its screen reader's name must differ
+// from every joker's: another glyph, or other visible text.
+func TestGuandanTrackerMarksNotColourOnly(t *testing.T) {
+	ts := newSite(t)
+	p := ts.gtable()
+	heads := map[string]string{}
+	ths := p.doc.Find("[data-tracker] th")
+	p.doc.Find("[data-tracker] td").Each(func(i int, s *goquery.Selection) {
+		th := ths.Eq(i).Clone()
+		th.Find(".visually-hidden").Remove()
+		th.Find("[class]").AddBack().RemoveAttr("class")
+		html, err := goquery.OuterHtml(th)
+		if err != nil {
+			t.Fatal(err)
+		}
+		heads[attr(s, "data-rank")] = html
+	})
+	if heads["W"] == "" || heads["RJ"] == "" || heads["BJ"] == "" {
+		t.Fatalf("the tracker's heads lack a joker or the wilds: %q", heads)
+	}
+	for _, joker := range []string{"RJ", "BJ"} {
+		if heads[joker] == heads["W"] {
+			t.Errorf("the heads of %s and the wilds differ by colour alone: both %s", joker, heads["W"])
+		}
+	}
+}
+
 // Every table state renders in every language without a formatting error or a raw key
 // (checkPage runs on each page), with the language's digits.
 func TestGuandanTableInEveryLanguage(t *testing.T) {

@@ -1127,8 +1127,10 @@ func trackerCountMarkup(c TrackCell) templ.Component {
 	})
 }
 
-// trackerHead heads a column of the tracker: the rank's index, or for the jokers and the wilds
-// a star like the one on their faces, named for screen readers.
+// trackerHead heads a column of the tracker: the rank's index; for a joker the star of its
+// face, filled for the Red Joker and hollow for the Black; for the wilds a wild card in small,
+// its gold frame round the gold star, which tells it from the Red Joker's star by its shape, not
+// by colour alone. The jokers and the wilds are named for screen readers.
 func trackerHead(c TrackCell) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
@@ -1146,7 +1148,8 @@ func trackerHead(c TrackCell) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		if c.Mark == MarkRedJoker || c.Mark == MarkBlackJoker || c.Mark == MarkWild {
+		switch c.Mark {
+		case MarkRedJoker, MarkBlackJoker:
 			{
 				templ_7745c5c3_ElementWriter := templ_7745c5c3_Buffer
 				templ_7745c5c3_Buffer := templ.GetBuffer()
@@ -1190,7 +1193,7 @@ func trackerHead(c TrackCell) templ.Component {
 			var templ_7745c5c3_Var62 string
 			templ_7745c5c3_Var62, templ_7745c5c3_Err = templ.JoinStringErrs(trackLabel(ctx, c))
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/guandan_cards.templ`, Line: 149, Col: 52}
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/guandan_cards.templ`, Line: 152, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var62))
 			if templ_7745c5c3_Err != nil {
@@ -1200,13 +1203,31 @@ func trackerHead(c TrackCell) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		} else {
-			var templ_7745c5c3_Var63 string
-			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(rankDigits(ctx, c.Rank))
+		case MarkWild:
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 84, "<svg class=\"gt-icon w\" viewBox=\"0 0 100 100\" aria-hidden=\"true\" focusable=\"false\"><rect class=\"gt-card\" x=\"17\" y=\"3\" width=\"66\" height=\"94\" rx=\"11\"></rect><use href=\"#g-star\" x=\"25\" y=\"25\" width=\"50\" height=\"50\"></use></svg> <span class=\"visually-hidden\">")
 			if templ_7745c5c3_Err != nil {
-				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/guandan_cards.templ`, Line: 151, Col: 27}
+				return templ_7745c5c3_Err
+			}
+			var templ_7745c5c3_Var63 string
+			templ_7745c5c3_Var63, templ_7745c5c3_Err = templ.JoinStringErrs(trackLabel(ctx, c))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/guandan_cards.templ`, Line: 155, Col: 53}
 			}
 			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var63))
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 85, "</span>")
+			if templ_7745c5c3_Err != nil {
+				return templ_7745c5c3_Err
+			}
+		default:
+			var templ_7745c5c3_Var64 string
+			templ_7745c5c3_Var64, templ_7745c5c3_Err = templ.JoinStringErrs(rankDigits(ctx, c.Rank))
+			if templ_7745c5c3_Err != nil {
+				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/guandan_cards.templ`, Line: 157, Col: 28}
+			}
+			_, templ_7745c5c3_Err = templ_7745c5c3_Buffer.WriteString(templ.EscapeString(templ_7745c5c3_Var64))
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -254,16 +254,13 @@ func trackLabel(ctx context.Context, c TrackCell) string {
 	return rankDigits(ctx, c.Rank)
 }
 
-// trackIconClass colours a tracker star: red for the Red Joker, hollow for the Black Joker,
-// gold for the wilds, as on the card faces.
+// trackIconClass draws a joker's tracker star as on its face: red and filled for the Red
+// Joker, hollow for the Black Joker.
 func trackIconClass(m Mark) string {
-	switch m {
-	case MarkRedJoker:
+	if m == MarkRedJoker {
 		return "rj"
-	case MarkBlackJoker:
-		return "bj"
 	}
-	return "w"
+	return "bj"
 }
 
 // markClass is a group's class for its mark: wild, level, or none.
