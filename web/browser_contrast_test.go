@@ -18,7 +18,7 @@ import (
 // every text over a gradient (the felt, the paper) undecided. filteredContrastScript measures
 // what the eye gets instead: for each visible text, at its middle and just inside its corners,
 // its colour over its backgrounds (a radial gradient's colour at that point, any other
-// gradient's every stop), through the ancestors' opacity, then through the wash (unless the
+// gradient's every stop, a pseudo-element drawn under it), through the ancestors' opacity, then through the wash (unless the
 // text rises above it, as the card faces do) and the root's filter. Chromium applies both to
 // sRGB values, clamping after each filter function, as the formulas below do (checked against
 // the pixels of screenshots). It is called with the looks to measure, [[contrast,
@@ -84,7 +84,16 @@ const filteredContrastScript = `((combos) => {
 		const box = {left: r.left + parseFloat(s.borderLeftWidth), right: r.right - parseFloat(s.borderRightWidth),
 			top: r.top + parseFloat(s.borderTopWidth), bottom: r.bottom - parseFloat(s.borderBottomWidth)};
 		box.width = box.right - box.left; box.height = box.bottom - box.top;
-		const v = {bc: parse(s.backgroundColor), image: /url\(/.test(s.backgroundImage), box, opacity: +s.opacity,
+		// A positioned ::before or ::after under the element's content (a negative z-index) is
+		// part of its background where it lies: a stack button's pill is one.
+		const under = [];
+		for (const which of ["::before", "::after"]) {
+			const ps = getComputedStyle(e, which), bc = parse(ps.backgroundColor);
+			if (ps.content === "none" || ps.content === "normal" || !/absolute|fixed/.test(ps.position) || !(parseInt(ps.zIndex, 10) < 0) || !bc || bc[3] === 0) continue;
+			const left = box.left + parseFloat(ps.left), top = box.top + parseFloat(ps.top);
+			under.push({bc, left, top, right: left + parseFloat(ps.width), bottom: top + parseFloat(ps.height)});
+		}
+		const v = {bc: parse(s.backgroundColor), image: /url\(/.test(s.backgroundImage), box, opacity: +s.opacity, under,
 			gradients: s.backgroundImage === "none" ? [] : s.backgroundImage.split(/,\s*(?=(?:repeating-)?(?:linear|radial|conic)-gradient|none)/).reverse(),
 			raised: s.position !== "static" && parseInt(s.zIndex, 10) > 1000};
 		styles.set(e, v);
@@ -101,6 +110,7 @@ const filteredContrastScript = `((combos) => {
 			const cs = at ? [at] : colours(g);
 			if (cs.length) out.push(cs);
 		}
+		for (const u of st.under) if (x >= u.left && x <= u.right && y >= u.top && y <= u.bottom) out.push([u.bc]);
 		return out;
 	};
 	// A symbol's shapes as painted by a use of it (a card's face): a clone put in the use's place
@@ -185,8 +195,13 @@ const filteredContrastScript = `((combos) => {
 		if (!fg || fg[3] === 0) continue;
 		const chain = [];
 		for (let e = el; e; e = e.parentElement) chain.unshift(e);
-		const ix = Math.min(2, r.width / 2), iy = Math.min(2, r.height / 2);
-		const points = [[(r.left + r.right) / 2, (r.top + r.bottom) / 2], [r.left + ix, r.top + iy], [r.right - ix, r.top + iy], [r.left + ix, r.bottom - iy], [r.right - ix, r.bottom - iy]];
+		// The text's own box (its element's may be larger, as a stack button's is), its middle
+		// and four points just inside its corners.
+		const range = document.createRange();
+		range.selectNodeContents(n);
+		const tr = range.getBoundingClientRect(), t = tr.width > 1 && tr.height > 1 ? tr : r;
+		const ix = Math.min(2, t.width / 2), iy = Math.min(2, t.height / 2);
+		const points = [[(t.left + t.right) / 2, (t.top + t.bottom) / 2], [t.left + ix, t.top + iy], [t.right - ix, t.top + iy], [t.left + ix, t.bottom - iy], [t.right - ix, t.bottom - iy]];
 		let pairs = [];
 		for (const [x, y] of points) {
 			const p = pairsAt(el, chain, fg, x, y);

@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,8 @@ import (
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/cardavia/cardavia/web"
 )
 
 // The Guandan table in Chromium: one screen (the hand and every move button inside the first
@@ -129,6 +132,75 @@ func TestBrowserGuandan(t *testing.T) {
 		}
 		tb.checkClean("/guandan/rules", "")
 	})
+}
+
+// stackTarget is a stack button's box as a target: its size, how many cards of other stacks
+// it covers, and how much of its own last card's height (a fraction).
+type stackTarget struct {
+	Label     string  `json:"label"`
+	W         float64 `json:"w"`
+	H         float64 `json:"h"`
+	Covers    int     `json:"covers"`
+	OwnCard   float64 `json:"ownCard"`
+	Captioned bool    `json:"captioned"`
+}
+
+const stackTargetsScript = `[...document.querySelectorAll('[data-hand="0"] .gstack')].map((b) => {
+	const r = b.getBoundingClientRect(), g = b.closest(".ggroup");
+	const overlaps = (c) => c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
+	const others = [...document.querySelectorAll('[data-hand="0"] .ggroup')].filter((o) => o !== g).flatMap((o) => [...o.querySelectorAll(".gcard")]);
+	const own = [...g.querySelectorAll(".gcard")].pop().getBoundingClientRect();
+	return {label: b.getAttribute("aria-label"), w: r.width, h: r.height,
+		covers: others.filter((c) => overlaps(c.getBoundingClientRect())).length,
+		ownCard: Math.max(0, own.bottom - Math.max(r.top, own.top)) / own.height,
+		captioned: !!g.querySelector(".gcap")};
+})`
+
+// TestBrowserGuandanStackTargets: a stack's select-all button is a target of at least 24 by 24
+// CSS pixels (WCAG 2.5.8; it was 29 by 15), on a phone and a laptop, in English and Persian,
+// under a stack and above a wild's or level's caption; its box covers no card of another stack
+// and no more than the foot of its own stack's last card (a third of it), and the hand still
+// fits the first screen.
+func TestBrowserGuandanStackTargets(t *testing.T) {
+	browserTest(t)
+	srv := httptest.NewServer(web.WithGuandanPositions(t, browserHandler(t)))
+	t.Cleanup(srv.Close)
+	for _, sc := range guandanScreens {
+		for _, lang := range []string{"en", "fa"} {
+			t.Run(sc.name+" "+lang, func(t *testing.T) {
+				tb := newTab(t, startBrowser(t, time.Minute), srv.URL, sc.w, sc.h)
+				tb.open("/guandan")
+				if lang != "en" {
+					tb.setLanguage(lang)
+				}
+				captioned := false
+				for _, pos := range []string{"the first deal", "wild"} {
+					if pos == "wild" {
+						tb.position(pos)
+					}
+					where := fmt.Sprintf("%s, %s %s", pos, sc.name, lang)
+					tb.gdState(where)
+					targets := eval[[]stackTarget](tb, stackTargetsScript)
+					if len(targets) == 0 {
+						t.Fatalf("%s: no stack button", where)
+					}
+					for _, b := range targets {
+						captioned = captioned || b.Captioned
+						if b.W < 24 || b.H < 24 {
+							t.Errorf("%s: %q is %.1f×%.1f px, under 24×24", where, b.Label, b.W, b.H)
+						}
+						if b.Covers > 0 || b.OwnCard > 1.0/3 {
+							t.Errorf("%s: %q covers %d cards of other stacks and %.0f%% of its own last card", where, b.Label, b.Covers, b.OwnCard*100)
+						}
+					}
+				}
+				if !captioned {
+					t.Error("no stack button above a caption was measured")
+				}
+				tb.checkClean("the stack buttons", "")
+			})
+		}
+	}
 }
 
 // reduceMotion makes the tab prefer reduced motion: the replay then shows its end at once, so
