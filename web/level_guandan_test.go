@@ -57,23 +57,12 @@ func TestGuandanHintGivesItsReason(t *testing.T) {
 			if r := ts.post("/settings/guandan-level", url.Values{"level": {level}, "return": {"/guandan"}}); r.status != http.StatusSeeOther {
 				t.Fatalf("choosing %s: %d", level, r.status)
 			}
-			hands := [4]gd.Set{
-				cardsOf(t, "4S 7H 8C JD RJ"),
-				cardsOf(t, "3S 3H 5C 6D 7S 8S 9C TD JS QH KC"),
-				cardsOf(t, "AS 4D 5D 6C 7C 8D 9D TC JC QC KD"),
-				cardsOf(t, "3C 4C 5S 6S 7D 8H 9S TS JH QS KS"),
-			}
-			g := guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: 2, Hands: hands})
-			for _, a := range []gd.Action{
-				{Kind: gd.ActPlay, Seat: 2, Cards: cardsOf(t, "AS")},
-				{Kind: gd.ActPass, Seat: 3},
-			} {
-				if _, err := g.Apply(a); err != nil {
-					t.Fatal(err)
-				}
-			}
-			ts.gprepare(g)
-			p := ts.gtable("hint=1")
+			p := ts.hintAt(2, [4]string{
+				"4S 7H 8C JD RJ",
+				"3S 3H 5C 6D 7S 8S 9C TD JS QH KC",
+				"AS 4D 5D 6C 7C 8D 9D TC JC QC KD",
+				"3C 4C 5S 6S 7D 8H 9S TS JH QS KS",
+			}, gd.Action{Kind: gd.ActPlay, Seat: 2, Cards: cardsOf(t, "AS")}, gd.Action{Kind: gd.ActPass, Seat: 3})
 			why := p.doc.Find(`.ghint [data-why]`)
 			if attr(why, "data-why") != "guandan_ai.reason.partner_winning" || attr(p.doc.Find(".ghint"), "data-hint") != "false" {
 				t.Fatalf("hint %q with reason %q, want a pass because the partner is winning", p.doc.Find(".ghint").Text(), attr(why, "data-why"))
@@ -92,24 +81,12 @@ func TestGuandanHintGivesItsReason(t *testing.T) {
 func TestGuandanHintNamesTheOpponentItHolds(t *testing.T) {
 	ts := newSite(t)
 	ts.gtable()
-	hands := [4]gd.Set{
-		cardsOf(t, "3S 3H 4C 4D 8S 9H 9C JC JD QS QH KS KD AS AH RJ 6D"),
-		cardsOf(t, "5S 7C 8C TC TD"),
-		cardsOf(t, "3C 4S 5D 6C 7D 8D 9D TH JS QC KC AC"),
-		cardsOf(t, "3D 4H 5C 6S 7S 8H 9S TS JH QD KH AD"),
-	}
-	g := guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: 1, Hands: hands})
-	for _, a := range []gd.Action{
-		{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "5S")},
-		{Kind: gd.ActPass, Seat: 2},
-		{Kind: gd.ActPass, Seat: 3},
-	} {
-		if _, err := g.Apply(a); err != nil {
-			t.Fatal(err)
-		}
-	}
-	ts.gprepare(g)
-	p := ts.gtable("hint=1")
+	p := ts.hintAt(1, [4]string{
+		"3S 3H 4C 4D 8S 9H 9C JC JD QS QH KS KD AS AH RJ 6D",
+		"5S 7C 8C TC TD",
+		"3C 4S 5D 6C 7D 8D 9D TH JS QC KC AC",
+		"3D 4H 5C 6S 7S 8H 9S TS JH QD KH AD",
+	}, gd.Action{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "5S")}, gd.Action{Kind: gd.ActPass, Seat: 2}, gd.Action{Kind: gd.ActPass, Seat: 3})
 	why := p.doc.Find(`.ghint [data-why]`)
 	if attr(why, "data-why") != "guandan_ai.reason.holds" {
 		t.Fatalf("hint %q with reason %q, want the Red Joker to hold the trick", p.doc.Find(".ghint").Text(), attr(why, "data-why"))
@@ -255,4 +232,22 @@ func TestMasterWithEveryoneAwayIsPlayedAsClub(t *testing.T) {
 	if phase := rootOf(sara.view(path), "data-phase"); phase != "dealover" || club.Load() == 0 {
 		t.Errorf("with everyone away: phase %s, %d Club decisions; want the deal played out by Club", phase, club.Load())
 	}
+}
+
+// hintAt puts the visitor's table at a deal of these hands at level 2, leader leading, after
+// the moves given, and returns the table with the hint.
+func (ts *testSite) hintAt(leader int, hands [4]string, moves ...gd.Action) page {
+	ts.t.Helper()
+	var hs [4]gd.Set
+	for i, h := range hands {
+		hs[i] = cardsOf(ts.t, h)
+	}
+	g := guandanPosition(gd.DealStart{Levels: [2]gd.Rank{gd.Two, gd.Two}, Level: gd.Two, Leader: leader, Hands: hs})
+	for _, a := range moves {
+		if _, err := g.Apply(a); err != nil {
+			ts.t.Fatal(err)
+		}
+	}
+	ts.gprepare(g)
+	return ts.gtable("hint=1")
 }
