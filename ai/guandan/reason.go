@@ -167,7 +167,12 @@ func followReason(t *table, a gd.Action, r *Reason) ReasonKey {
 	// The cheapest reading may be played with other cards than cheapestBeat's (a natural card
 	// for a wild, suits that keep a straight flush): what it would break is what every way of
 	// playing it breaks (waysOf), and what it would leave is what the best way leaves.
+	// A play that is itself a combination of the plan is not said to leave one of its kind
+	// whole: "leaves your straight whole" of the straight played reads as not touching it.
 	kept := brokenKinds(t, plan, p)
+	if slices.ContainsFunc(plan, func(s step) bool { return s.play.Reading == p.Reading }) {
+		kept = append(kept, p.Reading.Kind)
+	}
 	ways := t.waysOf(cheap.play.Reading)
 	for _, k := range brokenKinds(t, plan, cheap.play) {
 		if !slices.Contains(kept, k) && !slices.ContainsFunc(ways, func(w gd.Play) bool {

@@ -181,6 +181,11 @@ func (c *reasonChecker) Play(v gd.View) gd.Action {
 			c.t.Errorf("hand %v, beating %v: %s, because %s (the cheapest ordinary play that beats has strength %d, found %v)",
 				v.Hand, v.LastPlay.Reading, describe(a), why.CatalogKey(), cheapest, ordinary)
 		}
+		// "This one leaves your straight whole" is not said of the plan's straight played.
+		if why.Key == ReasonSpares && why.Kind == a.Reading.Kind &&
+			slices.ContainsFunc(Plan(v.Hand, v.Level), func(p gd.Play) bool { return p.Reading == a.Reading }) {
+			c.t.Errorf("hand %v, beating %v: %s, which is the plan's own, because %s", v.Hand, v.LastPlay.Reading, describe(a), why.CatalogKey())
+		}
 	}
 	return c.p.Play(v)
 }
