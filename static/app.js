@@ -3,22 +3,8 @@
 // the table's keyboard shortcuts; it previews the filter sliders while they move and saves
 // them without a page reload; and it switches the language as soon as one is chosen.
 //
-// The replay contract (data attributes, for every game's table):
-//   [data-replay]              the table's root. Without it nothing is replayed. The page as
-//                              served is the END state; the replay only shows how it came about.
-//   [data-replay-step]         one step, in document order (a log line, typically). Attributes:
-//     data-replay-seat="N"     the seat acting: the element [data-seat="N"] inside the root gets
-//                              the class replay-acting while the step shows.
-//     data-replay-set='{…}'    JSON object, slot name → text: every slot's text after this step.
-//     data-replay-show="a b"   ids of elements that appear at this step (hidden until then).
-//     data-replay-say="…"      what a screen reader hears for the step; else the step's text.
-//   [data-replay-slot="name"]  an element whose text changes during the replay; its
-//     data-replay-from="…"     text before the first step (no attribute: left as it is).
-//                              A slot that changes gets the class pop for a moment (a bubble).
-//   [data-replay-live]         an aria-live region: each step's words are put there once.
-// While a step is still to come it carries data-replay-pending (app.css hides it), and the root
-// the class replaying. A click, a tap or any key ends the replay at once and shows the end
-// state (the key does nothing else); with prefers-reduced-motion the end state shows at once.
+// The replay's contract (the data-replay-* attributes) is described in
+// web/views/asnas_replay.go, which writes them.
 "use strict";
 
 // replayedBefore tells whether this tab has already replayed the moves that led to the
@@ -37,13 +23,11 @@ function replayedBefore(root) {
   return false;
 }
 
-// After a move the browser shows a new page, whose focus would start again at its top: a
-// keyboard or screen-reader player would look for the table again after every move. So a
-// move (a form sent from the table or a lesson, a link at the table: Hint, an arrangement of
-// the hand) notes itself for the next page, and settled() puts that page's focus where the
-// player goes on: on the notice about the move, which is then read out; on a lesson's words;
-// on the hint; on the arrangement chosen; else on the hand to play from or the table's first
-// button. The table's replay calls it at its end, when its buttons show.
+// After a move (a form sent from the table or a lesson, the Hint or an arrangement link) the
+// new page's focus goes back where the player goes on, not to its top: the notice (read out
+// then), a lesson's words, the hint, the arrangement, else the hand or the first button. The
+// replays call settled() at their end; it says whether it moved the focus. Not after a
+// pointer's move: the pointer is where its player looks.
 const settled = (() => {
   const key = "cardavia-moved";
   let moved = null;
@@ -53,8 +37,15 @@ const settled = (() => {
   } catch {
     // No storage: the focus starts at the top, as without the script.
   }
+  // A screen reader's click comes without a pointer press.
+  let pointer = false;
+  document.addEventListener("pointerdown", () => { pointer = true; }, true);
+  document.addEventListener("keydown", () => { pointer = false; }, true);
   const note = (what) => {
-    try { sessionStorage.setItem(key, what); } catch { /* as above */ }
+    try {
+      if (pointer) sessionStorage.removeItem(key);
+      else sessionStorage.setItem(key, what);
+    } catch { /* as above */ }
   };
   document.addEventListener("submit", (event) => {
     if (event.target instanceof Element && event.target.closest(".felt, .lesson")) note("move");
@@ -64,16 +55,18 @@ const settled = (() => {
     if (link) note(link.dataset.arrange ? `arrange:${link.dataset.arrange}` : link.dataset.action);
   });
   return () => {
-    if (!moved) return;
+    if (!moved) return false;
     const [what, arg] = moved.split(":");
     moved = null;
     const target = document.querySelector("[data-notice], .lesson-wrong, .lesson-text")
       || (what === "hint" && document.querySelector(".ghint"))
       || (what === "arrange" && document.querySelector(`.felt a[data-arrange="${CSS.escape(arg || "")}"]`))
       || document.querySelector(".felt .gform .ghand, .felt .actions button, .felt button[data-action]");
-    if (!target) return;
+    if (!target) return false;
     if (!target.matches("a[href], button, input, [tabindex]")) target.tabIndex = -1;
-    target.focus();
+    // No scrolling: on a short screen it would hide the others' plays.
+    target.focus({ preventScroll: true });
+    return true;
   };
 })();
 
@@ -81,7 +74,8 @@ function replay() {
   const root = document.querySelector("[data-replay]");
   const steps = [...document.querySelectorAll("[data-replay-step]")];
   if (!root || steps.length === 0 || replayedBefore(root)) {
-    settled();
+    // guandan.js replays Guandan's turns (a template) and settles.
+    if (!document.querySelector("template[data-replay]")) settled();
     return;
   }
   const live = root.querySelector("[data-replay-live]");
@@ -95,6 +89,7 @@ function replay() {
 
   let next = 0;
   let timer = 0;
+  let landed = false; // the replay's end moved the focus (settled)
   const acting = () => root.querySelectorAll(".replay-acting").forEach((el) => el.classList.remove("replay-acting"));
   const finish = () => {
     clearTimeout(timer);
@@ -110,7 +105,7 @@ function replay() {
     if (live && rest.length > 0) live.textContent = rest.join(" ");
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("pointerdown", onPointer, true);
-    settled();
+    landed = settled();
   };
   const play = () => {
     const step = steps[next++];
@@ -133,12 +128,12 @@ function replay() {
     else timer = setTimeout(finish, 650);
   };
   // The first key or click only ends the replay: a player pressing a key to skip must not also
-  // fold by accident. Tab ends it too and then moves the focus as ever: the buttons wait for the
-  // replay's end, and a keyboard player tabbing to them must find them.
+  // fold by accident. Tab ends it too and then moves the focus as ever (the buttons wait for the
+  // replay's end), unless settled() has just put it on the first button.
   const onKey = (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
     finish();
-    if (event.key === "Tab") return;
+    if (event.key === "Tab" && !landed) return;
     event.preventDefault();
     event.stopImmediatePropagation();
   };
@@ -184,9 +179,9 @@ document.addEventListener("keydown", (event) => {
   const target = event.target;
   if (!(target instanceof HTMLElement)) return;
   // The shortcuts belong to the table: they act only while the focus is on the table, on the
-  // notice about the last move (where a refused move leaves it) or on nothing at all, so keys
-  // typed anywhere else on the page do what they always do (WCAG 2.1.4).
-  if (target !== document.body && !target.closest(".felt, [data-notice]")) return;
+  // notice about the last move or a lesson's words (where a move leaves it) or on nothing at
+  // all, so keys typed anywhere else on the page do what they always do (WCAG 2.1.4).
+  if (target !== document.body && !target.closest(".felt, [data-notice], .lesson-bubble")) return;
   // Typing fields keep their keys; a ticked card (a checkbox or radio) does not type.
   if (target.closest('input:not([type="checkbox"]):not([type="radio"]), select, textarea, [contenteditable]')) return;
   const key = event.key.length === 1 ? event.key.toLowerCase() : "";
@@ -305,19 +300,22 @@ document.addEventListener("keydown", (event) => {
   let rev = Number(root().dataset.rev) || 0;
   let busy = false;
   let again = false;
-  const follow = async () => {
+  let moved = false; // the table moved on, not only a phrase said
+  const follow = async (move) => {
+    moved ||= move;
     if (busy) {
       again = true;
       return;
     }
     busy = true;
     try {
-      // A notice was about this player's last move; the table has moved on since.
+      // A notice about the last move is stale once the table moves on.
       const address = new URL(location.href);
-      if (address.searchParams.has("notice")) {
+      if (moved && address.searchParams.has("notice")) {
         address.searchParams.delete("notice");
         history.replaceState(history.state, "", address);
       }
+      moved = false;
       const response = await fetch(address, { credentials: "same-origin", headers: { Accept: "text/html" } });
       if (!response.ok) return;
       const doc = new DOMParser().parseFromString(await response.text(), "text/html");
@@ -325,18 +323,30 @@ document.addEventListener("keydown", (event) => {
       const current = root();
       if (!fresh || !current) return;
       const focused = document.activeElement?.id;
+      // At the same move (a phrase said) the cards ticked stay ticked.
+      const ticked = fresh.dataset.move === current.dataset.move
+        ? [...current.querySelectorAll('input[name="card"]:checked')].map((box) => box.value) : [];
       rev = Math.max(rev, Number(fresh.dataset.rev) || 0);
       current.replaceWith(fresh);
       document.title = doc.title;
+      let changed = null;
+      for (const box of fresh.querySelectorAll('input[name="card"]')) {
+        const want = ticked.includes(box.value);
+        if (box.checked !== want && ticked.length > 0) {
+          box.checked = want;
+          changed = box;
+        }
+      }
       if (focused) document.getElementById(focused)?.focus();
       document.dispatchEvent(new CustomEvent("cardavia:page"));
+      changed?.dispatchEvent(new Event("change", { bubbles: true }));
     } catch {
       // A failed fetch leaves the page as it was; the next event tries again.
     } finally {
       busy = false;
       if (again) {
         again = false;
-        follow();
+        follow(false);
       }
     }
   };
@@ -350,10 +360,10 @@ document.addEventListener("keydown", (event) => {
     const stream = new EventSource(`${root().dataset.events}?rev=${rev}`);
     stream.addEventListener("open", () => { wait = 1000; });
     stream.addEventListener("table", (event) => {
-      if (Number(event.lastEventId) > rev) follow();
+      if (Number(event.lastEventId) > rev) follow(true);
     });
     // A phrase said at the table: the page shows it, in this player's language.
-    stream.addEventListener("talk", () => follow());
+    stream.addEventListener("talk", () => follow(false));
     stream.addEventListener("error", () => {
       if (stream.readyState !== EventSource.CLOSED) return;
       setTimeout(open, wait);

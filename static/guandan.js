@@ -71,12 +71,16 @@ function guandanTable() {
   // and so does prefers-reduced-motion. Each AI action is announced once.
   const tpl = document.querySelector("template[data-replay]");
   const announce = document.querySelector("[data-announce]");
-  if (!tpl || replayedBefore(felt)) return;
+  if (!tpl || replayedBefore(felt)) {
+    settled();
+    return;
+  }
   const steps = [...tpl.content.querySelectorAll("[data-step]")];
   const say = (texts) => { if (announce && texts.length) announce.textContent = texts.join(" "); };
   const aiTexts = (list) => list.filter((s) => s.dataset.seat !== me && s.dataset.text).map((s) => s.dataset.text);
   if (matchMedia("(prefers-reduced-motion: reduce)").matches || steps.length === 0) {
     say(aiTexts(steps));
+    settled();
     return;
   }
 
@@ -140,6 +144,7 @@ function guandanTable() {
     document.documentElement.classList.remove("greplaying");
     document.removeEventListener("keydown", finish, true);
     document.removeEventListener("pointerdown", finish, true);
+    settled();
   };
 
   const show = () => {

@@ -33,18 +33,31 @@ func TestBrowserFocusAfterMove(t *testing.T) {
 
 	t.Run("asnas", func(t *testing.T) {
 		tb := newTab(t, startBrowser(t, 2*time.Minute), site.URL, phoneWidth, phoneHeight)
+		tb.motion(true)
 		tb.open("/asnas")
 		if f := eval[string](tb, focusScript); f != "body" {
 			t.Errorf("a table opened afresh: focus on %s", f)
 		}
-		for i := 0; i < 4; i++ {
+		tabbed := 0
+		for i := 0; i < 10 && tabbed == 0; i++ {
+			// A key during a replay only ends it.
+			if !waitFor(10*time.Second, func() bool { return !tb.exists(".replaying") }) {
+				t.Fatal("the replay did not end")
+			}
 			a := tb.actionsNow()
-			if len(a) == 0 || a[0] == "next" || a[0] == "new" {
+			if len(a) == 0 || a[0] == "new" {
 				break
 			}
 			// The first button's key, pressed with the focus wherever the last page put it.
 			key := eval[string](tb, `document.querySelector(".felt .actions button").getAttribute("aria-keyshortcuts")`)
 			tb.load(fmt.Sprintf("the key %s (%s)", key, a[0]), chromedp.KeyEvent(key))
+			// Tab while two steps or more are still to replay ends the replay, and the focus
+			// stays on the first button, which the Tab once stepped past.
+			waitFor(time.Second, func() bool { return tb.exists(".replaying") })
+			if eval[int](tb, `document.querySelectorAll("[data-replay-pending]").length`) >= 2 {
+				tb.do(chromedp.KeyEvent("\t"))
+				tabbed++
+			}
 			// With motion the others' moves replay first, and the buttons wait for its end.
 			if !waitFor(10*time.Second, func() bool { return !tb.exists(".replaying") }) {
 				t.Fatal("the replay did not end")
@@ -56,7 +69,11 @@ func TestBrowserFocusAfterMove(t *testing.T) {
 			if f := eval[string](tb, focusScript); f != want {
 				t.Errorf("after %s: focus on %s, want %s", a[0], f, want)
 			}
+
 			tb.shot(fmt.Sprintf("focus-asnas-%d-%s", i, a[0]))
+		}
+		if tabbed == 0 {
+			t.Error("no move left two replay steps to Tab through")
 		}
 	})
 
@@ -85,9 +102,16 @@ func TestBrowserFocusAfterMove(t *testing.T) {
 		}
 		tb.shot("focus-guandan-hint")
 		other := eval[string](tb, `document.querySelector(".garrange a:not([aria-current])").dataset.arrange`)
-		tb.load("arrange by "+other, click(fmt.Sprintf(`.garrange a[data-arrange=%q]`, other)))
+		link := fmt.Sprintf(`.garrange a[data-arrange=%q]`, other)
+		tb.load("arrange by "+other+" with Enter", chromedp.Focus(chromedp.CSS(link)), chromedp.KeyEvent("\r"))
 		if f := eval[string](tb, focusScript); f != "arrange "+other {
 			t.Errorf("after arranging the hand by %s: focus on %s", other, f)
+		}
+		// With the mouse, the focus is left where the browser puts it.
+		back := eval[string](tb, `document.querySelector(".garrange a:not([aria-current])").dataset.arrange`)
+		tb.load("arrange by "+back+" with the mouse", click(fmt.Sprintf(`.garrange a[data-arrange=%q]`, back)))
+		if f := eval[string](tb, focusScript); f != "body" {
+			t.Errorf("after arranging the hand with the mouse: focus on %s", f)
 		}
 		// A move: a single card led, or a pass; then the hand has the focus (or the button
 		// that goes on after the deal), and Tab goes on to a card.

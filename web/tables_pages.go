@@ -186,7 +186,7 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 	m.Talk = s.talkModel(r.Context(), tb, seat)
 	ch := s.chrome(r, game)
 	if m.Reload {
-		ch.Refresh = m.Refresh
+		ch.Refresh, ch.RefreshTo = m.Refresh, m.Path()
 	}
 	r = r.WithContext(views.WithSeating(r.Context(), m.Seating()))
 	return s.render(w, r, http.StatusOK, views.SharedTablePage(ch, m))

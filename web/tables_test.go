@@ -109,6 +109,10 @@ func TestSharedTableLobby(t *testing.T) {
 		reloading.doc.Find(`form[data-still]`).Length() != 0 {
 		t.Error("the chosen reloading does not reload the page, or offers no way to stop it")
 	}
+	// A page that shows a notice reloads without it: the notice was about an earlier move.
+	if got := attr(sara.view(path+"?notice=stale").doc.Find(`meta[http-equiv="refresh"]`), "content"); !strings.HasSuffix(got, "; url="+path) {
+		t.Errorf("the reloading goes to %q, want the table without its notice", got)
+	}
 	for _, bad := range []string{"", "yes", "2"} {
 		if r := sara.post(path+"/reload", url.Values{"reload": {bad}}); r.status != http.StatusBadRequest {
 			t.Errorf("reload=%q: %d, want 400", bad, r.status)

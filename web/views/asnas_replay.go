@@ -12,11 +12,28 @@ import (
 )
 
 // The As-Nas table's replay: app.js plays the events since the visitor's last move one at a
-// time (the data-replay contract is described at the top of static/app.js). The page itself
-// is the end state; each step carries the texts of the table's slots (pot, highest bet, each
-// seat's stake, status and bubble) as they stood after that event, and each slot carries its
-// text from before the first step. All of it is rebuilt from the deal's log, which only holds
+// time (the data-replay contract is below). The page itself is the end state; each step
+// carries the texts of the table's slots (pot, highest bet, each seat's stake, status and
+// bubble) as they stood after that event, and each slot carries its text from before the
+// first step. All of it is rebuilt from the deal's log, which only holds
 // what every seat saw, so the replay can show nothing the visitor may not see.
+//
+// The replay contract (data attributes, for every game's table, read by static/app.js):
+//   [data-replay]              the table's root. Without it nothing is replayed. The page as
+//                              served is the END state; the replay only shows how it came about.
+//   [data-replay-step]         one step, in document order (a log line, typically). Attributes:
+//     data-replay-seat="N"     the seat acting: the element [data-seat="N"] inside the root gets
+//                              the class replay-acting while the step shows.
+//     data-replay-set='{…}'    JSON object, slot name → text: every slot's text after this step.
+//     data-replay-show="a b"   ids of elements that appear at this step (hidden until then).
+//     data-replay-say="…"      what a screen reader hears for the step; else the step's text.
+//   [data-replay-slot="name"]  an element whose text changes during the replay; its
+//     data-replay-from="…"     text before the first step (no attribute: left as it is).
+//                              A slot that changes gets the class pop for a moment (a bubble).
+//   [data-replay-live]         an aria-live region: each step's words are put there once.
+// While a step is still to come it carries data-replay-pending (app.css hides it), and the root
+// the class replaying. A click, a tap or any key ends the replay at once and shows the end
+// state (the key does nothing else); with prefers-reduced-motion the end state shows at once.
 
 // final is the table as the page shows it: the View's numbers, and the log's last actions.
 func (t AsnasTable) final() feltState {
