@@ -193,6 +193,19 @@ func TestBrowserSharedTables(t *testing.T) {
 				if !actor.exists(`[data-notice="guandan.notice.empty"]`) || !strings.HasPrefix(eval[string](actor, `document.title`), eval[string](actor, `document.querySelector("[data-notice]").textContent.trim()`)) {
 					t.Error("a refused play at a shared table: no notice, or a title without it")
 				}
+				// A phrase said by the other seat updates the page live, but the notice about
+				// this seat's move and the card it has ticked since stay.
+				actor.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.gform input[name="card"]').click()`))
+				ticked := eval[string](actor, `document.querySelector('.gform input[name="card"]:checked').value`)
+				actor.mark()
+				other.load("say a phrase", click(`form.talk-say button[data-phrase]`))
+				if !waitFor(liveWait, func() bool { return actor.exists("[data-said]") }) || !actor.stayed() {
+					t.Fatal("the phrase did not reach the seat to act live")
+				}
+				if !actor.exists(`[data-notice="guandan.notice.empty"]`) || !eval[bool](actor, fmt.Sprintf(`document.querySelector('.gform input[name="card"][value="%s"]').checked`, ticked)) {
+					t.Error("a phrase said took away the notice about the last move, or the card ticked since")
+				}
+				actor.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.gform input[name="card"]:checked').click()`))
 				// The seat waiting looks at a notice (as after a form sent too late); the
 				// next move swaps in a table without it, and the address and title forget it.
 				other.open(path + "?notice=stale")
