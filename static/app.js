@@ -330,10 +330,9 @@ document.addEventListener("keydown", (event) => {
       current.replaceWith(fresh);
       document.title = doc.title;
       let changed = null;
-      for (const box of fresh.querySelectorAll('input[name="card"]')) {
-        const want = ticked.includes(box.value);
-        if (box.checked !== want && ticked.length > 0) {
-          box.checked = want;
+      for (const box of ticked.length > 0 ? fresh.querySelectorAll('input[name="card"]') : []) {
+        if (box.checked !== ticked.includes(box.value)) {
+          box.checked = !box.checked;
           changed = box;
         }
       }

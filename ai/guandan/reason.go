@@ -123,7 +123,7 @@ func explain(v gd.View, a gd.Action, searched bool) Reason {
 
 // followReason explains a play that beats the last one by what made follow choose it (see
 // its score): against an opponent close to going out, stopping them; else what the play
-// leaves of the hand next to the cheapest ordinary play that beats (cheapestBeat), and, while
+// leaves of the hand next to the cheapest ordinary play that beats (ordinaryBeats), and, while
 // an opponent is getting close, how likely it is to hold the trick.
 func followReason(t *table, a gd.Action, r *Reason) ReasonKey {
 	v := t.v
@@ -136,7 +136,7 @@ func followReason(t *table, a gd.Action, r *Reason) ReasonKey {
 	p := gd.Play{Cards: a.Cards, Reading: a.Reading}
 	score := t.handScore(p.Cards)
 	finishes := t.finishBonus(p.Cards) > 0
-	cheap, ok := cheapestBeat(t)
+	cheap, ok, bestOrdinary := ordinaryBeats(t)
 	if p.Reading.IsBomb() {
 		switch {
 		case finishes:
@@ -144,7 +144,7 @@ func followReason(t *table, a gd.Action, r *Reason) ReasonKey {
 		case !ok:
 			return ReasonOnlyBomb
 		}
-		switch d := score - t.bestOrdinary(); {
+		switch d := score - bestOrdinary; {
 		case near && d < scoreTie:
 			r.Seat, r.Count = seat, n
 			return ReasonHolds
@@ -164,17 +164,18 @@ func followReason(t *table, a gd.Action, r *Reason) ReasonKey {
 	if finishes && t.finishBonus(cheap.play.Cards) == 0 {
 		return ReasonOnItsWayOut
 	}
-	// The cheapest reading may be played with other cards than cheapestBeat's (a natural card
-	// for a wild, suits that keep a straight flush): what it would break is what every way of
-	// playing it breaks (waysOf), and what it would leave is what the best way leaves.
-	// A play that is itself a combination of the plan is not said to leave one of its kind
-	// whole: "leaves your straight whole" of the straight played reads as not touching it.
+	// The cheapest reading may be played with other cards than ordinaryBeats' (a natural card
+	// for a wild, say): what it would break is what every way of playing it breaks (waysOf),
+	// and what it would leave is what the best way leaves. A play that is itself a
+	// combination of the plan is not said to leave one of its kind whole: "leaves your
+	// straight whole" of the straight played reads as not touching it.
 	kept := brokenKinds(t, plan, p)
 	if slices.ContainsFunc(plan, func(s step) bool { return s.play.Reading == p.Reading }) {
 		kept = append(kept, p.Reading.Kind)
 	}
+	cheapBreaks := brokenKinds(t, plan, cheap.play)
 	ways := t.waysOf(cheap.play.Reading)
-	for _, k := range brokenKinds(t, plan, cheap.play) {
+	for _, k := range cheapBreaks {
 		if !slices.Contains(kept, k) && !slices.ContainsFunc(ways, func(w gd.Play) bool {
 			return !slices.Contains(brokenKinds(t, plan, w), k)
 		}) {
@@ -197,9 +198,9 @@ func followReason(t *table, a gd.Action, r *Reason) ReasonKey {
 		return ReasonAsGood // the random tie-breaker chose between equals
 	}
 	// follow weighed the cheapest play with worse cards than its best way (concretize chooses
-	// them without the plan in mind: a natural card in the plan's straight flush where another
-	// suit was free). The reason is then follow's own view of it.
-	for _, k := range brokenKinds(t, plan, cheap.play) {
+	// them with only the plan's straight flushes in mind). The reason is then follow's own
+	// view of it.
+	for _, k := range cheapBreaks {
 		if !slices.Contains(kept, k) {
 			r.Kind = k
 			return ReasonSpares
@@ -226,41 +227,26 @@ func (t *table) waysOf(r gd.Reading) []gd.Play {
 // values in the planner's units are not exact).
 const scoreTie = 1e-6
 
-// cheapestBeat returns the weakest ordinary (not bomb-class) play of the hand that beats the
-// last play, with the cards follow would play it with; false when only bombs beat.
-func cheapestBeat(t *table) (step, bool) {
+// ordinaryBeats returns the weakest ordinary (not bomb-class) play of the hand that beats the
+// last play, with the cards follow would play it with (false when only bombs beat), and the
+// best score of what any ordinary beat leaves of the hand (-1e18 when none does).
+func ordinaryBeats(t *table) (cheapest step, ok bool, best float64) {
 	v := t.v
 	prev := v.LastPlay.Reading
 	tl := newTally(v.Hand, v.Level)
-	var best step
-	found := false
+	best = -1e18
 	flushes := t.plannedFlushes()
 	for _, c := range beaters(&tl, prev, v.Level) {
-		p, ok := t.beat(c, flushes)
-		if !ok || p.Reading.IsBomb() {
+		p, beats := t.beat(c, flushes)
+		if !beats || p.Reading.IsBomb() {
 			continue
 		}
-		if !found || keyStrength(p.Reading, v.Level) < keyStrength(best.play.Reading, v.Level) {
-			best, found = step{c, p}, true
+		best = max(best, t.handScore(p.Cards))
+		if !ok || keyStrength(p.Reading, v.Level) < keyStrength(cheapest.play.Reading, v.Level) {
+			cheapest, ok = step{c, p}, true
 		}
 	}
-	return best, found
-}
-
-// bestOrdinary is the best score of what an ordinary play that beats the last one leaves of
-// the hand (-1e18 when none does).
-func (t *table) bestOrdinary() float64 {
-	v := t.v
-	prev := v.LastPlay.Reading
-	tl := newTally(v.Hand, v.Level)
-	best := -1e18
-	flushes := t.plannedFlushes()
-	for _, c := range beaters(&tl, prev, v.Level) {
-		if p, ok := t.beat(c, flushes); ok && !p.Reading.IsBomb() {
-			best = max(best, t.handScore(p.Cards))
-		}
-	}
-	return best
+	return cheapest, ok, best
 }
 
 // breaks returns the kind of combination (a pair or more) that playing p breaks up: one of

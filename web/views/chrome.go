@@ -37,7 +37,8 @@ type Chrome struct {
 	// Refresh, when above zero, makes a page without JavaScript reload itself every Refresh
 	// seconds (a shared table while the others play); app.js cancels it and follows the
 	// table's events instead. It loads RefreshTo, the page's address without a notice about
-	// an earlier move, which would otherwise stay up (and head the title) once the table moved on.
+	// an earlier move, which would otherwise stay up (and head the title) once the table
+	// moved on.
 	Refresh   int
 	RefreshTo string
 	// Learn loads the lessons' stylesheet (a lesson page).
