@@ -265,11 +265,25 @@ func (t *table) follow(rng *rand.Rand, cs []combo) (gd.Play, bool) {
 		}
 		u = urgency(next.Count)
 	}
-	base := t.handScore(gd.Set{})
+	// With no opponent close to going out, a trick is not worth a bomb: an ordinary play after
+	// which the hand plans fewer bombs than now is no candidate, however well the rest plans.
+	// The plan's score counts a bomb as one sure trick, but a bomb kept wins back the lead
+	// whenever it is needed, which the score does not see.
+	base, plan := t.e.plan(newTally(v.Hand, v.Level), u == 0)
+	keep := bombCount(plan)
 	var best gd.Play
 	bestScore, found := base, false
 	for _, s := range plays {
-		sc := t.handScore(s.play.Cards) + t.st.winBonus + t.finishBonus(s.play.Cards) + t.st.jitter*rng.Float64()
+		rest := newTally(v.Hand.Minus(s.play.Cards), v.Level)
+		var left float64
+		if keep > 0 && !s.play.Reading.IsBomb() {
+			if left, plan = t.e.plan(rest, true); bombCount(plan) < keep {
+				continue
+			}
+		} else {
+			left = t.e.score(rest)
+		}
+		sc := left + t.st.winBonus + t.finishBonus(s.play.Cards) + t.st.jitter*rng.Float64()
 		// Against an opponent close to going out, what counts is holding the trick.
 		sc += u * t.e.holdChance(s.c)
 		if sc > bestScore {
@@ -277,6 +291,17 @@ func (t *table) follow(rng *rand.Rand, cs []combo) (gd.Play, bool) {
 		}
 	}
 	return best, found
+}
+
+// bombCount counts the bomb-class plays of a plan.
+func bombCount(plan []combo) int {
+	n := 0
+	for _, c := range plan {
+		if c.reading().IsBomb() {
+			n++
+		}
+	}
+	return n
 }
 
 // finishBonus rewards a play after which the hand is all bosses and bombs but for at most one
@@ -328,7 +353,8 @@ func (t *table) beat(c combo, flushes gd.Set) (gd.Play, bool) {
 	v := t.v
 	prev := v.LastPlay.Reading
 	if c.kind != gd.StraightFlush && flushes.Len() > 0 {
-		if p, ok := concretize(c, v.Hand.Minus(flushes), v.Level); ok && p.Reading.Beats(prev, v.Level) {
+		// A lone wild outside the flushes is no free King: it plays as itself, a level card.
+		if p, ok := concretize(c, v.Hand.Minus(flushes), v.Level); ok && p.Reading.Kind == c.kind && p.Reading.Rank == c.rank && p.Reading.Beats(prev, v.Level) {
 			return p, true
 		}
 	}

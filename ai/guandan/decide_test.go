@@ -66,6 +66,10 @@ func TestDecisions(t *testing.T) {
 		{"keeps its bomb while nobody is close", func(t *testing.T) gd.View {
 			return view(t, "3S 3H 3C 3D 5S 6C 8D 9S JH", [3]int{20, 20, 20}, 3, "AS", "single:A")
 		}, "pass"},
+		{"follows without breaking up a bomb while nobody is close", func(t *testing.T) gd.View {
+			// A King taken from the four would make Q-Q-Q-K-K-K a plate, a plan as short.
+			return view(t, "4S 4C 5H 5C 6S 6H 7S 7H 7C 7D QC QC QD KS KS KH KD", [3]int{11, 18, 15}, 1, "5S", "single:5")
+		}, "single:Q QC"},
 		{"does not lead a single into an opponent's last card", func(t *testing.T) gd.View {
 			return view(t, "4S 9C 9D JS JH", [3]int{1, 20, 20}, -1, "", "")
 		}, "pair:9 9C 9D"},
