@@ -71,6 +71,20 @@ func TestDirection(t *testing.T) {
 	}
 }
 
+// TestSentenceGap: Chinese runs its sentences on, its full stop spacing them; the other
+// languages put a space between two sentences.
+func TestSentenceGap(t *testing.T) {
+	for _, l := range Locales {
+		want := " "
+		if l.Code == "zh" {
+			want = ""
+		}
+		if l.SentenceGap != want {
+			t.Errorf("%s: SentenceGap = %q, want %q", l.Code, l.SentenceGap, want)
+		}
+	}
+}
+
 func TestFromContextDefaultsToEnglish(t *testing.T) {
 	if got := FromContext(context.Background()).Code; got != "en" {
 		t.Fatalf("FromContext(empty) = %s, want en", got)

@@ -19,6 +19,9 @@ type Locale struct {
 	Name string
 	// Dir is the writing direction, "ltr" or "rtl", for <html dir>.
 	Dir string
+	// SentenceGap is what stands between two sentences of a paragraph: a space, or nothing
+	// where the full stop is full-width and carries its own space (Chinese).
+	SentenceGap string
 }
 
 // Locales lists the supported languages in the order of the language switch. The first one is
@@ -36,13 +39,21 @@ var Locales = []Locale{
 // direction is derived from the tag's (likely) script.
 var rtlScripts = map[string]bool{"Arab": true, "Hebr": true, "Syrc": true, "Thaa": true, "Nkoo": true, "Adlm": true, "Rohg": true}
 
+// unspacedScripts are the scripts whose sentences follow each other with no space. Korean,
+// which spaces its words, spaces its sentences too.
+var unspacedScripts = map[string]bool{"Hans": true, "Hant": true, "Jpan": true}
+
 func newLocale(code, tag, name string) Locale {
 	t := language.MustParse(tag)
-	dir := "ltr"
-	if script, _ := t.Script(); rtlScripts[script.String()] {
+	script, _ := t.Script()
+	dir, gap := "ltr", " "
+	if rtlScripts[script.String()] {
 		dir = "rtl"
 	}
-	return Locale{Code: code, Tag: t, Name: name, Dir: dir}
+	if unspacedScripts[script.String()] {
+		gap = ""
+	}
+	return Locale{Code: code, Tag: t, Name: name, Dir: dir, SentenceGap: gap}
 }
 
 // matcher picks among Locales' tags; built once because the list never changes.

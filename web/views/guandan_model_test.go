@@ -240,3 +240,33 @@ func TestRefusedTributeTellsTheLeaderOnce(t *testing.T) {
 		t.Errorf("log lines %+v, want the refusal and the later lead of seat 2 only", got)
 	}
 }
+
+// TestGuandanHintSentences: the hint's sentences (its move, the reason, the link to the
+// lesson) follow each other as the language writes sentences: a space between them, none in
+// Chinese, whose full stop spaces them (the template's whitespace put a space there); a part
+// the hint lacks leaves no gap behind.
+func TestGuandanHintSentences(t *testing.T) {
+	play := &GuandanHint{Cards: mustCards(t, "RJ"), Reading: gd.Reading{Kind: gd.Single, Rank: gd.RedJoker},
+		Why: "guandan_ai.reason.goes_out", Learn: "/guandan/learn?step=3"}
+	pass := &GuandanHint{Pass: true}
+	for _, tc := range []struct {
+		code string
+		hint *GuandanHint
+		want string
+	}{
+		{"en", play, "Hint: the AI would play a single Red Joker. Those cards are selected for you. It empties your hand: you go out. Why? Learn this combination"},
+		{"zh", play, "提示：电脑会出单张大王，已为你选好这些牌。这手牌出完，你就走了。为什么？学一学这种牌型"},
+		{"fa", play, "راهنمایی: هوش مصنوعی اینجا تکِ ژوکر قرمز بازی می\u200cکرد. همان ورق\u200cها برایتان انتخاب شده\u200cاند. دستتان را خالی می\u200cکند: بیرون می\u200cروید. چرا؟ این ترکیب را یاد بگیرید"},
+		{"en", pass, "Hint: the AI would pass here."},
+		{"zh", pass, "提示：电脑这里会选择不要。"},
+	} {
+		doc := renderIn(t, tc.code, guandanChoice(GuandanTable{Hint: tc.hint}))
+		p := doc.Find("p.ghint")
+		if got := p.Text(); got != tc.want {
+			t.Errorf("%s: the hint reads %q, want %q", tc.code, got, tc.want)
+		}
+		if tc.hint.Why != "" && (p.Find("[data-why]").Length() != 1 || p.Find(`a[data-link="learn-why"]`).Length() != 1) {
+			t.Errorf("%s: the reason or the lesson's link has lost its hook", tc.code)
+		}
+	}
+}

@@ -1,7 +1,9 @@
 package views
 
 import (
+	"bytes"
 	"context"
+	"io"
 	"slices"
 
 	"github.com/a-h/templ"
@@ -99,6 +101,31 @@ func tableTitle(ctx context.Context, n NoticeView, myTurn bool, name string) str
 		return i18n.T(ctx, "tables.turn.you") + " · " + name
 	}
 	return name
+}
+
+// sentences renders parts as the sentences of one paragraph, with the language's gap between
+// them (none in Chinese): a template's own whitespace would put a space there in every
+// language. A part that renders nothing is left out, gap and all.
+func sentences(parts ...templ.Component) templ.Component {
+	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
+		gap := templ.EscapeString(i18n.FromContext(ctx).SentenceGap)
+		var out, part bytes.Buffer
+		for _, p := range parts {
+			part.Reset()
+			if err := p.Render(ctx, &part); err != nil {
+				return err
+			}
+			if part.Len() == 0 {
+				continue
+			}
+			if out.Len() > 0 {
+				out.WriteString(gap)
+			}
+			out.Write(part.Bytes())
+		}
+		_, err := w.Write(out.Bytes())
+		return err
+	})
 }
 
 // LogPanelView is a log panel: a deal's events, a line each, oldest first.
