@@ -91,7 +91,7 @@ func TestBrowserFocusAfterMove(t *testing.T) {
 			t.Errorf("after a refused play: focus on %s, want the notice", f)
 		}
 		tb.shot("focus-guandan-notice")
-		notice := eval[string](tb, `document.querySelector("[data-notice]").textContent.trim()`)
+		notice := noticeTitle(tb)
 		if got := eval[string](tb, `document.title`); !strings.HasPrefix(got, notice+" · ") {
 			t.Errorf("after a refused play the title is %q, want it to begin with %q", got, notice)
 		}

@@ -25,8 +25,10 @@ import (
 
 	aiasnas "github.com/cardavia/cardavia/ai/asnas"
 	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/web"
 	"github.com/cardavia/cardavia/web/store"
+	"github.com/cardavia/cardavia/web/views"
 )
 
 // The browser tests drive Debian's Chromium, headless, against the real router: they check what
@@ -407,6 +409,14 @@ func eval[T any](tb *tab, script string) T {
 func (tb *tab) exists(sel string) bool {
 	tb.t.Helper()
 	return eval[bool](tb, fmt.Sprintf("document.querySelector(%q) !== null", sel))
+}
+
+// noticeTitle is the short form of the page's notice that begins its title, in English, the
+// tabs' language.
+func noticeTitle(tb *tab) string {
+	tb.t.Helper()
+	key := eval[string](tb, `document.querySelector("[data-notice]").dataset.notice`)
+	return i18n.T(i18n.WithLocale(context.Background(), i18n.Locales[0]), views.NoticeView{Key: key}.TitleKey())
 }
 
 // seen says whether the first element the CSS selector matches is "shown" or "hidden" (by

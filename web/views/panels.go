@@ -45,7 +45,8 @@ func (n Notice) String() string {
 	return ""
 }
 
-// noticeSet is the notices one table shows: its catalog has prefix+name for each of them.
+// noticeSet is the notices one table shows: its catalog has prefix+name for each of them, and
+// the short form of each for the page's title (see NoticeView.TitleKey).
 type noticeSet struct {
 	prefix string
 	shown  []Notice
@@ -89,14 +90,18 @@ type NoticeView struct {
 	Class string
 }
 
+// TitleKey is the catalog key of the notice's short form, a few words: a tab shows only the
+// start of a title, and some notices are two sentences.
+func (n NoticeView) TitleKey() string { return n.Key + ".title" }
+
 // tableTitle is a table page's title: its name, after the notice about the viewer's last
-// move or, when they are to act, "Your turn". A screen reader reads a new page's title
-// first, and a tab in the background shows it, so a refused move or the turn coming round
-// is heard and seen without looking for it.
+// move (its short form) or, when they are to act, "Your turn". A screen reader reads a new
+// page's title first, and a tab in the background shows it, so a refused move or the turn
+// coming round is heard and seen without looking for it.
 func tableTitle(ctx context.Context, n NoticeView, myTurn bool, name string) string {
 	switch {
 	case n.Key != "":
-		return i18n.T(ctx, n.Key) + " · " + name
+		return i18n.T(ctx, n.TitleKey()) + " · " + name
 	case myTurn:
 		return i18n.T(ctx, "tables.turn.you") + " · " + name
 	}

@@ -31,7 +31,7 @@ func TestNoticeNames(t *testing.T) {
 
 // TestTableNotices: each table reads back the name of every notice it shows, and nothing
 // else: not another table's notice, not a catalog key, not a near miss. Every notice a table
-// shows has its text in every language.
+// shows has its text and its title's short form in every language.
 func TestTableNotices(t *testing.T) {
 	tables := []struct {
 		name  string
@@ -58,8 +58,10 @@ func TestTableNotices(t *testing.T) {
 					continue
 				}
 				for _, l := range i18n.Locales {
-					if !i18n.Has(i18n.WithLocale(context.Background(), l), key) {
-						t.Errorf("%s has no text for %s", l.Code, key)
+					for _, k := range []string{key, NoticeView{Key: key}.TitleKey()} {
+						if !i18n.Has(i18n.WithLocale(context.Background(), l), k) {
+							t.Errorf("%s has no text for %s", l.Code, k)
+						}
 					}
 				}
 			}
