@@ -91,7 +91,7 @@ func TestBrowserGuandanEnds(t *testing.T) {
 
 	// A wild in a played combination is drawn where it stands, with its stand-in's tag in
 	// full view over its face at every filter value; and the wild and level stacks of the hand
-	// each keep their caption to themselves.
+	// each keep their caption to themselves, the level's under its stack's button.
 	t.Run("a wild in a combination", func(t *testing.T) {
 		tb := open(t, "wild")
 		tb.gdState("the wild straight")
@@ -112,13 +112,13 @@ func TestBrowserGuandanEnds(t *testing.T) {
 					const b = tag?.getBoundingClientRect();
 					const caps = [...document.querySelectorAll('[data-hand="0"] .ggroup:is(.wild, .level) .gcap')];
 					// Each caption is a tab of its own stack: inside the stack's column, touching the
-					// foot of its cards, and drawn as a box (a border), so that two neighbouring
-					// captions never read as one phrase.
+					// foot of its cards (or of the stack's button, which it makes way for), and drawn
+					// as a box (a border), so that two neighbouring captions never read as one phrase.
 					const clash = caps.filter((c) => {
 						const r = c.getBoundingClientRect(), g = c.closest(".ggroup").getBoundingClientRect();
-						const cards = c.closest(".ggroup").querySelector(".gcards").getBoundingClientRect();
+						const above = c.closest(".ggroup").querySelector(".gstack") || c.closest(".ggroup").querySelector(".gcards");
 						const st = getComputedStyle(c);
-						return r.left < g.left - 0.5 || r.right > g.right + 0.5 || Math.abs(r.top - cards.bottom) > 1
+						return r.left < g.left - 0.5 || r.right > g.right + 0.5 || Math.abs(r.top - above.getBoundingClientRect().bottom) > 1
 							|| parseFloat(st.borderInlineStartWidth) === 0 || st.borderInlineStartColor === "rgba(0, 0, 0, 0)";
 					});
 					return {

@@ -135,32 +135,56 @@ func TestBrowserGuandan(t *testing.T) {
 }
 
 // stackTarget is a stack button's box as a target: its size, how many cards of other stacks
-// it covers, and how much of its own last card's height (a fraction).
+// it covers, and how much of its own last card's height (a fraction); and, above a caption,
+// by how many pixels the box and the pill's focus ring reach over the caption (Ring tells
+// whether the ring was there to measure).
 type stackTarget struct {
-	Label     string  `json:"label"`
-	W         float64 `json:"w"`
-	H         float64 `json:"h"`
-	Covers    int     `json:"covers"`
-	OwnCard   float64 `json:"ownCard"`
-	Captioned bool    `json:"captioned"`
+	Label       string  `json:"label"`
+	W           float64 `json:"w"`
+	H           float64 `json:"h"`
+	Covers      int     `json:"covers"`
+	OwnCard     float64 `json:"ownCard"`
+	Captioned   bool    `json:"captioned"`
+	Ring        bool    `json:"ring"`
+	OverCap     float64 `json:"overCap"`
+	RingOverCap float64 `json:"ringOverCap"`
 }
 
-const stackTargetsScript = `[...document.querySelectorAll('[data-hand="0"] .gstack')].map((b) => {
-	const r = b.getBoundingClientRect(), g = b.closest(".ggroup");
+// stackTargetsScript measures each stack button of the hand focused, as by the keyboard:
+// the ring is the pill's (::before) outline, the pill's box grown by the outline and its
+// offset. It leaves the focus on the first button above a caption, for a photograph.
+const stackTargetsScript = `(() => {
+const out = [...document.querySelectorAll('[data-hand="0"] .gstack')].map((b) => {
+	b.focus();
+	const r = b.getBoundingClientRect(), g = b.closest(".ggroup"), cap = g.querySelector(".gcap");
 	const overlaps = (c) => c.left < r.right && c.right > r.left && c.top < r.bottom && c.bottom > r.top;
 	const others = [...document.querySelectorAll('[data-hand="0"] .ggroup')].filter((o) => o !== g).flatMap((o) => [...o.querySelectorAll(".gcard")]);
 	const own = [...g.querySelectorAll(".gcard")].pop().getBoundingClientRect();
+	const p = getComputedStyle(b, "::before"), o = parseFloat(p.outlineWidth) + parseFloat(p.outlineOffset);
+	const ring = {left: r.left + parseFloat(p.left) - o, top: r.top + parseFloat(p.top) - o};
+	ring.right = ring.left + parseFloat(p.width) + 2 * o;
+	ring.bottom = ring.top + parseFloat(p.height) + 2 * o;
+	const over = (a) => {
+		if (!cap) return 0;
+		const c = cap.getBoundingClientRect();
+		return c.left < a.right && c.right > a.left ? Math.max(0, Math.min(a.bottom, c.bottom) - Math.max(a.top, c.top)) : 0;
+	};
 	return {label: b.getAttribute("aria-label"), w: r.width, h: r.height,
 		covers: others.filter((c) => overlaps(c.getBoundingClientRect())).length,
 		ownCard: Math.max(0, own.bottom - Math.max(r.top, own.top)) / own.height,
-		captioned: !!g.querySelector(".gcap")};
-})`
+		captioned: !!cap, ring: b.matches(":focus-visible") && p.outlineStyle !== "none" && o > 0,
+		overCap: over(r), ringOverCap: over(ring)};
+});
+document.querySelector('[data-hand="0"] .ggroup:has(.gcap) .gstack')?.focus();
+return out;
+})()`
 
 // TestBrowserGuandanStackTargets: a stack's select-all button is a target of at least 24 by 24
 // CSS pixels (WCAG 2.5.8; it was 29 by 15), on a phone and a laptop, in English and Persian,
 // under a stack and above a wild's or level's caption; its box covers no card of another stack
-// and no more than the foot of its own stack's last card (a third of it), and the hand still
-// fits the first screen.
+// and no more than the foot of its own stack's last card (a third of it), neither the box nor
+// the focus ring of its pill reaches over a caption under the stack (the box reached 9 px
+// over it, the ring 6), and the hand still fits the first screen.
 func TestBrowserGuandanStackTargets(t *testing.T) {
 	browserTest(t)
 	srv := httptest.NewServer(web.WithGuandanPositions(t, browserHandler(t)))
@@ -192,7 +216,14 @@ func TestBrowserGuandanStackTargets(t *testing.T) {
 						if b.Covers > 0 || b.OwnCard > 1.0/3 {
 							t.Errorf("%s: %q covers %d cards of other stacks and %.0f%% of its own last card", where, b.Label, b.Covers, b.OwnCard*100)
 						}
+						if !b.Ring {
+							t.Errorf("%s: %q shows no focus ring to measure", where, b.Label)
+						}
+						if b.OverCap > 0 || b.RingOverCap > 0 {
+							t.Errorf("%s: %q reaches %.1f px over its stack's caption, its focus ring %.1f px", where, b.Label, b.OverCap, b.RingOverCap)
+						}
 					}
+					tb.shot(fmt.Sprintf("stack-targets-%s-%s-%s", sc.name, lang, strings.ReplaceAll(pos, " ", "-")))
 				}
 				if !captioned {
 					t.Error("no stack button above a caption was measured")
