@@ -90,13 +90,14 @@ func putGuandan(ctx context.Context, s *Server, visitor string, g *record.Guanda
 
 // lastMovePosition plays whole matches (from seed on) with the server's Club AI in every seat,
 // seeded by the position as the server seeds its AI seats, and returns the first one cut just
-// before the visitor's last decision, when that decision is in the match's last deal: from
+// before the visitor's last decision, when that decision is in the match's last deal and AI
+// seats play after it: from
 // there the visitor's Hint, then the server's own AI seats, play exactly to the match's end.
 func lastMovePosition(s *Server, seed uint64) (*record.Guandan, error) {
 	for ; seed < 20; seed++ {
 		g := record.NewGuandan(record.NewID(), seed, time.Now().Unix())
 		var cut []byte
-		cutDeal := 0
+		cutDeal, after := 0, 0
 		for i := 0; g.Match().Phase() != gd.PhaseMatchOver; i++ {
 			if i > 20000 {
 				return nil, fmt.Errorf("match %d did not end", seed)
@@ -118,7 +119,9 @@ func lastMovePosition(s *Server, seed uint64) (*record.Guandan, error) {
 					if adv, ok := p.(aiguandan.Advisor); ok {
 						a, _ = adv.Advise(m.View(seat))
 					}
-					cut, cutDeal = g.Encode(), m.DealNo
+					cut, cutDeal, after = g.Encode(), m.DealNo, 0
+				} else {
+					after++
 				}
 				a.Seat = seat
 			default:
@@ -128,7 +131,8 @@ func lastMovePosition(s *Server, seed uint64) (*record.Guandan, error) {
 				return nil, fmt.Errorf("match %d: %v", seed, err)
 			}
 		}
-		if cut == nil || cutDeal != g.Match().DealNo {
+		// The table replays the AI's moves after the visitor's: there must be some.
+		if cut == nil || cutDeal != g.Match().DealNo || after == 0 {
 			continue
 		}
 		return record.DecodeGuandan(cut)
