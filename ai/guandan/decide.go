@@ -277,7 +277,8 @@ func (t *table) follow(rng *rand.Rand, cs []combo) (gd.Play, bool) {
 		rest := newTally(v.Hand.Minus(s.play.Cards), v.Level)
 		var left float64
 		if keep > 0 && !s.play.Reading.IsBomb() {
-			if left, plan = t.e.plan(rest, true); bombCount(plan) < keep {
+			var after []combo
+			if left, after = t.e.plan(rest, true); bombCount(after) < keep {
 				continue
 			}
 		} else {

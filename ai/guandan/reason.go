@@ -252,9 +252,9 @@ func ordinaryBeats(t *table) (cheapest step, ok bool, best float64) {
 // breaks returns the kind of combination (a pair or more) that playing p breaks up: one of
 // which the plan, the hand's best, holds a play that shares a card or a rank with p (other
 // than p itself; any play, for the bomb class), and of which the best plan of the hand without
-// p's cards holds fewer than the plan does besides p. (The rest may make the combination of other cards: a full house
-// may take another pair, a bomb of six lose one card, and neither is broken up.) Of several
-// kinds it names the one brokenKinds lists first. It is false when p leaves every
+// p's cards holds fewer than the plan does besides p. (The rest may make the combination of
+// other cards: a full house may take another pair, a bomb of six lose one card, and neither is
+// broken up.) Of several kinds it names the one brokenKinds lists first. It is false when p leaves every
 // combination of the plan whole, as a play of the plan does.
 func breaks(t *table, plan []step, p gd.Play) (gd.Kind, bool) {
 	ks := brokenKinds(t, plan, p)

@@ -114,7 +114,8 @@ func tableTitle(ctx context.Context, n NoticeView, myTurn bool, name string) str
 func sentences(parts ...templ.Component) templ.Component {
 	return templ.ComponentFunc(func(ctx context.Context, w io.Writer) error {
 		gap := templ.EscapeString(i18n.FromContext(ctx).SentenceGap)
-		var out, part bytes.Buffer
+		var part bytes.Buffer
+		sep := ""
 		for _, p := range parts {
 			part.Reset()
 			if err := p.Render(ctx, &part); err != nil {
@@ -123,13 +124,15 @@ func sentences(parts ...templ.Component) templ.Component {
 			if part.Len() == 0 {
 				continue
 			}
-			if out.Len() > 0 {
-				out.WriteString(gap)
+			if _, err := io.WriteString(w, sep); err != nil {
+				return err
 			}
-			out.Write(part.Bytes())
+			if _, err := w.Write(part.Bytes()); err != nil {
+				return err
+			}
+			sep = gap
 		}
-		_, err := w.Write(out.Bytes())
-		return err
+		return nil
 	})
 }
 
