@@ -1,6 +1,8 @@
 package web
 
 import (
+	"net/http"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -97,6 +99,88 @@ func TestNoEnglishOnOtherLanguagesPages(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// inlineTags are the elements that stay inside a line of text; any other element (a
+// paragraph, a heading, a list item, a control) is a line of its own and ends the line round it.
+var inlineTags = map[string]bool{"a": true, "abbr": true, "b": true, "bdi": true, "bdo": true,
+	"code": true, "em": true, "i": true, "kbd": true, "small": true, "span": true, "strong": true, "time": true}
+
+// textLines are a page's lines of text as a reader meets them: each paragraph, heading, list
+// item, … with the links and spans inside it, its whitespace collapsed.
+func textLines(doc *goquery.Document) []string {
+	var lines []string
+	var line strings.Builder
+	end := func() {
+		if s := strings.Join(strings.Fields(line.String()), " "); s != "" {
+			lines = append(lines, s)
+		}
+		line.Reset()
+	}
+	var walk func(*goquery.Selection)
+	walk = func(s *goquery.Selection) {
+		s.Contents().Each(func(_ int, c *goquery.Selection) {
+			switch name := goquery.NodeName(c); {
+			case name == "#text":
+				line.WriteString(c.Text())
+			case name == "script" || name == "style" || strings.HasPrefix(name, "#"):
+			case inlineTags[name]:
+				walk(c)
+			default:
+				end()
+				walk(c)
+				end()
+			}
+		})
+	}
+	walk(doc.Selection)
+	end()
+	return lines
+}
+
+// TestChineseSentencesRunOn: in Chinese a sentence follows the last one's full stop with no
+// space (i18n.Locale.SentenceGap), and a template's whitespace between two messages put an
+// ASCII space there (a shared table's note on reloading: 刷新本页即可看到其他人的出牌。 等待下一步).
+// It renders in Chinese the pages every language covers, the lessons, the Guandan hint and a
+// shared table's lobby as its host sees it, reloading by itself and not, and fails on a line
+// with a space between 。, ？ or ！ and the next Chinese character; in every language the
+// lobby's note is followed by its link after the language's gap, a space but in Chinese.
+func TestChineseSentencesRunOn(t *testing.T) {
+	ts := newSite(t)
+	spaced := regexp.MustCompile(`[。？！] +\p{Han}`)
+	runOn := func(name string, p page) {
+		t.Helper()
+		if p.doc == nil {
+			t.Fatalf("%s: not a page (status %d)", name, p.status)
+		}
+		for _, l := range textLines(p.doc) {
+			if spaced.MatchString(l) {
+				t.Errorf("%s in zh: a space between two sentences: %q", name, l)
+			}
+		}
+	}
+	for _, path := range append(sitePages(), "/asnas/learn", "/guandan/learn", "/guandan?hint=1") {
+		runOn(path, ts.get(path, "Accept-Language", "zh"))
+	}
+
+	host := ts.as("Li")
+	lobby := host.openTable("guandan", "club", 0)
+	for _, tc := range []struct{ reload, note, link string }{
+		{"0", "tables.refresh.off", "tables.refresh.wait"},
+		{"1", "tables.refresh.note", "tables.refresh.now"},
+	} {
+		if r := host.post(lobby+"/reload", url.Values{"reload": {tc.reload}}); r.status != http.StatusSeeOther {
+			t.Fatalf("reload=%s: %d", tc.reload, r.status)
+		}
+		runOn("the lobby with reload="+tc.reload, host.get(lobby, "Accept-Language", "zh"))
+		for _, l := range i18n.Locales {
+			ctx := i18n.WithLocale(t.Context(), l)
+			got := strings.Join(strings.Fields(host.get(lobby, "Accept-Language", l.Tag.String()).doc.Find("form[data-refresh]").Text()), " ")
+			if want := i18n.T(ctx, tc.note) + l.SentenceGap + i18n.T(ctx, tc.link); !strings.HasPrefix(got, want) {
+				t.Errorf("%s, reload=%s: the note on reloading reads %q, want it to begin %q", l.Code, tc.reload, got, want)
+			}
+		}
 	}
 }
 
