@@ -23,6 +23,12 @@ function replayedBefore(root) {
   return false;
 }
 
+// joinSentences joins the sentences of one announcement with the language's gap, which the
+// server writes on the root (a space, or nothing in Chinese). guandan.js uses it too.
+function joinSentences(texts) {
+  return texts.join(document.documentElement.dataset.sentenceGap ?? " ");
+}
+
 // After a move (a form sent from the table or a lesson, the Hint or an arrangement link) the
 // new page's focus goes back where the player goes on, not to its top: the notice (read out
 // then), a lesson's words, the hint, the arrangement, else the hand or the first button. The
@@ -102,7 +108,7 @@ function replay() {
       for (const el of shown(step)) el.hidden = false;
     }
     root.classList.remove("replaying");
-    if (live && rest.length > 0) live.textContent = rest.join(" ");
+    if (live && rest.length > 0) live.textContent = joinSentences(rest);
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("pointerdown", onPointer, true);
     landed = settled();

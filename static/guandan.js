@@ -76,7 +76,7 @@ function guandanTable() {
     return;
   }
   const steps = [...tpl.content.querySelectorAll("[data-step]")];
-  const say = (texts) => { if (announce && texts.length) announce.textContent = texts.join(" "); };
+  const say = (texts) => { if (announce && texts.length) announce.textContent = joinSentences(texts); };
   const aiTexts = (list) => list.filter((s) => s.dataset.seat !== me && s.dataset.text).map((s) => s.dataset.text);
   if (matchMedia("(prefers-reduced-motion: reduce)").matches || steps.length === 0) {
     say(aiTexts(steps));

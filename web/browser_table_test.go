@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -17,8 +18,8 @@ import (
 // The table tests check the As-Nas table as a player meets it: the hand and every move
 // button inside the first screen, in English and Persian, on a phone and a laptop, in every
 // phase of a deal and at the match's end; a whole deal played with the keyboard alone; the
-// replay of the other players' moves; and axe-core's WCAG 2 A and AA rules on every page and
-// table state in English, Persian and Chinese.
+// replay of the other players' moves, its sentences run on in Chinese; and axe-core's WCAG 2
+// A and AA rules on every page and table state in English, Persian and Chinese.
 
 // The laptop of the one-screen check: the common 1280×800.
 const laptopWidth, laptopHeight = 1280, 800
@@ -323,6 +324,22 @@ func testAsnasReplay(t *testing.T, tb *tab) {
 	tb.checkClean("/asnas replay", "")
 }
 
+// testAsnasReplayRunsOn opens a new match in Chinese with reduced motion, where the replay
+// ends at once and announces all its steps in one go: they run on, each after the last one's
+// 。 with no space (app.js joined them with an ASCII space in every language).
+func testAsnasReplayRunsOn(t *testing.T, tb *tab) {
+	tb.open("/")
+	tb.switchLanguage("zh")
+	tb.open("/asnas")
+	s := eval[replayState](tb, replayStateScript)
+	if s.Steps < 2 || strings.Count(s.Live, "。") < s.Steps {
+		t.Fatalf("a new deal's %d steps announced as %q, want each sentence of them", s.Steps, s.Live)
+	}
+	if regexp.MustCompile(`[。？！]\s`).MatchString(s.Live) {
+		t.Errorf("the steps are announced with a space between them: %q", s.Live)
+	}
+}
+
 // testAsnasShowdownReplay plays deals, folding, until one ends after the visitor's move at a
 // showdown: while the AI's moves replay, the hands it turns over are backs and who took the
 // pot is not told; a key ends the replay on the faces and the result.
@@ -454,6 +471,7 @@ func TestBrowserTables(t *testing.T) {
 	t.Run("asnas showdown replay", func(t *testing.T) {
 		testAsnasShowdownReplay(t, newTab(t, browser, site.URL, laptopWidth, laptopHeight))
 	})
+	t.Run("asnas replay zh", func(t *testing.T) { testAsnasReplayRunsOn(t, newTab(t, browser, site.URL, phoneWidth, phoneHeight)) })
 	for _, lang := range []string{"en", "fa", "zh"} {
 		t.Run("axe "+lang, func(t *testing.T) {
 			needAxe(t)

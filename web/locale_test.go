@@ -184,6 +184,24 @@ func TestChineseSentencesRunOn(t *testing.T) {
 	}
 }
 
+// TestPagesCarryTheSentenceGap: the scripts join the sentences they announce (a replay's
+// moves, skipped to their end) with the gap the page's root carries, the language's own from
+// the server: nothing in Chinese, a space in the others.
+func TestPagesCarryTheSentenceGap(t *testing.T) {
+	ts := newSite(t)
+	for _, path := range append(sitePages(), "/asnas/learn", "/guandan/learn") {
+		for _, l := range i18n.Locales {
+			p := ts.get(path, "Accept-Language", l.Tag.String())
+			if p.doc == nil {
+				t.Fatalf("%s: not a page (status %d)", path, p.status)
+			}
+			if gap, ok := p.doc.Find("html").Attr("data-sentence-gap"); !ok || gap != l.SentenceGap {
+				t.Errorf("%s in %s: data-sentence-gap %q (present: %v), want %q", path, l.Code, gap, ok, l.SentenceGap)
+			}
+		}
+	}
+}
+
 // TestPersianPagesAreRightToLeftWithPersianDigits checks the فارسی pages: every one is
 // right-to-left, and numbers come out in Persian digits (the deal counter, the scores, the
 // filter percentages with the Persian percent sign).
