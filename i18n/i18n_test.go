@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"unicode/utf8"
 )
 
 func TestEveryLanguageHasEveryEnglishKey(t *testing.T) {
@@ -81,6 +82,26 @@ func TestSentenceGap(t *testing.T) {
 		}
 		if l.SentenceGap != want {
 			t.Errorf("%s: SentenceGap = %q, want %q", l.Code, l.SentenceGap, want)
+		}
+	}
+}
+
+// TestSentenceStop: each language's full stop (sentence.stop, which a page writes where a
+// heading shows none) is the one its own sentences end with, and stands before the gap between
+// two of them: "。" in Chinese, "." in the others, Persian's too.
+func TestSentenceStop(t *testing.T) {
+	for _, l := range Locales {
+		ctx := WithLocale(context.Background(), l)
+		stop := T(ctx, "sentence.stop")
+		if utf8.RuneCountInString(stop) != 1 {
+			t.Errorf("%s: sentence.stop = %q, want one character", l.Code, stop)
+			continue
+		}
+		if saved := T(ctx, "settings.saved"); !strings.HasSuffix(saved, stop) {
+			t.Errorf("%s: %q does not end with the full stop %q", l.Code, saved, stop)
+		}
+		if two := T(ctx, "settings.error.filters"); !strings.Contains(two, stop+l.SentenceGap) || !strings.HasSuffix(two, stop) {
+			t.Errorf("%s: %q does not join its two sentences with %q", l.Code, two, stop+l.SentenceGap)
 		}
 	}
 }

@@ -145,7 +145,9 @@ func textLines(doc *goquery.Document) []string {
 // It renders in Chinese the pages every language covers, the lessons, the Guandan hint and a
 // shared table's lobby as its host sees it, reloading by itself and not, and fails on a line
 // with a space between 。, ？ or ！ and the next Chinese character; in every language the
-// lobby's note is followed by its link after the language's gap, a space but in Chinese.
+// lobby's note is followed by its link after the language's gap, a space but in Chinese, and
+// the As-Nas match's end says it is over, with the language's full stop (for screen readers
+// only: the heading shows none; it was an ASCII "." everywhere), then who won after the gap.
 func TestChineseSentencesRunOn(t *testing.T) {
 	ts := newSite(t)
 	spaced := regexp.MustCompile(`[。？！] +\p{Han}`)
@@ -180,6 +182,20 @@ func TestChineseSentencesRunOn(t *testing.T) {
 			if want := i18n.T(ctx, tc.note) + l.SentenceGap + i18n.T(ctx, tc.link); !strings.HasPrefix(got, want) {
 				t.Errorf("%s, reload=%s: the note on reloading reads %q, want it to begin %q", l.Code, tc.reload, got, want)
 			}
+		}
+	}
+
+	ts.playOut(ts.table())
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(t.Context(), l)
+		p := ts.get("/asnas", "Accept-Language", l.Tag.String())
+		if l.Code == "zh" {
+			runOn("the As-Nas match's end", p)
+		}
+		heading := p.doc.Find(".result .winner-line")
+		winners := heading.Find("[data-match-winners]").Text()
+		if want := i18n.T(ctx, "asnas.match.over") + i18n.T(ctx, "sentence.stop") + l.SentenceGap + winners; winners == "" || heading.Text() != want {
+			t.Errorf("%s: the As-Nas match's end reads %q, want %q", l.Code, heading.Text(), want)
 		}
 	}
 }
