@@ -46,8 +46,11 @@ var Load = sync.OnceValue(func() *Assets {
 		if err != nil {
 			return err
 		}
-		if path.Ext(p) == ".css" {
+		switch path.Ext(p) {
+		case ".css":
 			body = stripCSSComments(body)
+		case ".js":
+			body = stripJSComments(body)
 		}
 		sum := sha256.Sum256(body)
 		ext := path.Ext(p)
@@ -119,6 +122,21 @@ func stripCSSComments(css []byte) []byte {
 	kept := lines[:0]
 	for _, l := range lines {
 		if strings.TrimSpace(l) != "" {
+			kept = append(kept, strings.TrimRight(l, " \t"))
+		}
+	}
+	return []byte(strings.Join(kept, "\n") + "\n")
+}
+
+// stripJSComments removes a script's comment lines, which explain it to its readers but cost
+// bytes on every first visit, and its blank lines. Only lines that are a comment and nothing
+// else go: a comment after code stays, so no string can be cut. It relies on the scripts
+// holding no string or template literal across lines (TestStripJSComments checks them).
+func stripJSComments(js []byte) []byte {
+	lines := strings.Split(string(js), "\n")
+	kept := lines[:0]
+	for _, l := range lines {
+		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "//") {
 			kept = append(kept, strings.TrimRight(l, " \t"))
 		}
 	}
