@@ -132,8 +132,10 @@ func (s *Server) guandanSelection(w http.ResponseWriter, r *http.Request) error 
 		if err != nil {
 			return err
 		}
-		if m := g.Match(); ok && m.Phase() == gd.PhasePlay && m.ToAct() == soloSeat {
-			sel = guandanVerdict(m, soloSeat, querySelection(r.URL.Query()["card"], m.View(soloSeat).Hand))
+		if ok { // a visitor who has played As-Nas only has no Guandan game (g is nil)
+			if m := g.Match(); m.Phase() == gd.PhasePlay && m.ToAct() == soloSeat {
+				sel = guandanVerdict(m, soloSeat, querySelection(r.URL.Query()["card"], m.View(soloSeat).Hand))
+			}
 		}
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanSelectionFragment(sel))

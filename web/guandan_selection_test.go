@@ -82,8 +82,8 @@ func TestGuandanSelectionLineChoose(t *testing.T) {
 	}
 }
 
-// A visitor without a match gets an empty answer, never an error, and the fragment makes no
-// visitor and deals no match.
+// A visitor without a Guandan match gets an empty answer, never an error: one who has never
+// come (and the fragment makes no visitor), and one who has played As-Nas only.
 func TestGuandanSelectionWithoutMatch(t *testing.T) {
 	ts := newSite(t)
 	p := ts.get("/guandan/selection?card=1&card=zz")
@@ -93,5 +93,13 @@ func TestGuandanSelectionWithoutMatch(t *testing.T) {
 	u, _ := url.Parse(ts.srv.URL)
 	if c := ts.client.Jar.Cookies(u); len(c) != 0 {
 		t.Errorf("the fragment made a visitor: %v", c)
+	}
+
+	if p := ts.get("/asnas"); p.status != http.StatusOK || len(ts.client.Jar.Cookies(u)) == 0 {
+		t.Fatalf("/asnas: status %d, no visitor made", p.status)
+	}
+	p = ts.get("/guandan/selection?card=1")
+	if p.status != http.StatusOK || attr(p.doc.Find(".gsel"), "data-selection") != "none" {
+		t.Fatalf("an As-Nas player's selection: status %d, line %.300q", p.status, p.body)
 	}
 }
