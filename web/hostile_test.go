@@ -18,6 +18,7 @@ import (
 	"testing"
 
 	"github.com/PuerkitoBio/goquery"
+	"github.com/go-chi/chi/v5"
 
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
@@ -1288,6 +1289,98 @@ func TestHostileRacingPostsApplyOnce(t *testing.T) {
 		}
 		if applied != 1 || version != oldVersion || marks != 1 || now[len(now)-1] == keys[len(keys)-1] {
 			t.Errorf("%s: %d of 8 racing posts applied, the old match's version %d → %d, marked replaced %d times", game, applied, oldVersion, version, marks)
+		}
+	}
+}
+
+// TestHostileEveryPageForEveryVisitor: every GET and POST route answers every kind of visitor
+// without a server error: one who has never come, one who has only played As-Nas, only Guandan, only
+// changed a setting, only opened a lesson, and a shared table's host. GET /guandan/selection
+// read the Guandan game of a visitor who had only played As-Nas, who had none, and answered
+// 500. Each route is asked with its parameters filled in both sensibly and not: both games and
+// one that does not exist, a shared table that exists and one that does not.
+func TestHostileEveryPageForEveryVisitor(t *testing.T) {
+	ts := newSite(t)
+	host := ts.as("Li")
+	table := host.openTable("guandan", "club", 0)
+	tableID := table[strings.LastIndex(table, "/")+1:]
+	fill := map[string][]string{
+		"{game}":  {"asnas", "guandan", "chess"},
+		"{table}": {tableID, "ZZZZ-ZZZZ"},
+		"{match}": {"x", "0"},
+		"{deal}":  {"1", "-1"},
+	}
+	var paths, posts []string
+	err := chi.Walk(ts.server.router, func(method, route string, _ http.Handler, _ ...func(http.Handler) http.Handler) error {
+		if method != http.MethodGet && method != http.MethodPost || strings.HasPrefix(route, "/static") || strings.HasSuffix(route, "/events") {
+			return nil // a live stream stays open; TestBrowserLiveStream* read them
+		}
+		routes := []string{route}
+		for param, values := range fill {
+			var next []string
+			for _, r := range routes {
+				if !strings.Contains(r, param) {
+					next = append(next, r)
+					continue
+				}
+				for _, v := range values {
+					next = append(next, strings.ReplaceAll(r, param, v))
+				}
+			}
+			routes = next
+		}
+		if method == http.MethodPost {
+			posts = append(posts, routes...)
+		} else {
+			paths = append(paths, routes...)
+		}
+		return nil
+	})
+	if err != nil || len(paths) < 20 || len(posts) < 20 {
+		t.Fatalf("walking the routes: %v, %d GET and %d POST paths", err, len(paths), len(posts))
+	}
+	visitors := map[string]func(v *player){
+		"new":     func(*player) {},
+		"As-Nas":  func(v *player) { v.get("/asnas") },
+		"Guandan": func(v *player) { v.get("/guandan") },
+		"settings": func(v *player) {
+			v.post("/settings", url.Values{"contrast": {"80"}, "grain": {"50"}, "temperature": {"50"}})
+		},
+		"lesson": func(v *player) { v.get("/guandan/learn") },
+	}
+	for _, path := range paths {
+		if strings.HasSuffix(path, "/wait") && strings.Contains(path, tableID) {
+			continue // waits for the next move, which nobody makes here
+		}
+		// A visitor of each kind for each path: a page may deal the visitor a match, after
+		// which they are another kind of visitor.
+		for name, make := range visitors {
+			v := ts.as(name)
+			make(v)
+			if p := v.get(path + "?card=1"); p.status >= 500 {
+				t.Errorf("a visitor %s, GET %s: %d", name, path, p.status)
+			}
+		}
+		if p := host.get(path + "?card=1"); p.status >= 500 {
+			t.Errorf("the table's host, GET %s: %d", path, p.status)
+		}
+	}
+	// And every form, empty or of nonsense, from the same visitors (the host's last, as it may
+	// leave the table or start it).
+	for _, form := range []url.Values{{}, {"move": {"x"}, "card": {"999"}, "seat": {"-1"}, "step": {"9"}, "reload": {"2"}, "name": {"\x00"}}} {
+		for _, path := range posts {
+			for name, make := range visitors {
+				v := ts.as(name)
+				make(v)
+				if p := v.post(path, form); p.status >= 500 {
+					t.Errorf("a visitor %s, POST %s %v: %d", name, path, form, p.status)
+				}
+			}
+		}
+	}
+	for _, path := range posts {
+		if p := host.post(path, url.Values{}); p.status >= 500 {
+			t.Errorf("the table's host, POST %s: %d", path, p.status)
 		}
 	}
 }
