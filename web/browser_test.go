@@ -534,6 +534,29 @@ var sitePages = []struct {
 	// The other ways to look at the tables: Guandan's arrangements and hint, the restart questions.
 	{"/guandan?arrange=suit", 200}, {"/guandan?arrange=plan", 200}, {"/guandan?hint=1", 200},
 	{"/asnas/restart", 200}, {"/guandan/restart", 200},
+	// The forms with text boxes: a shared table's host names themself.
+	{"/asnas/tables/new", 200}, {"/guandan/tables/new", 200},
+}
+
+// fieldsScript measures every text box and drop-down list on the page, the header's language
+// menu opened for it: the ones under 16 px of type (where iOS zooms the page in on focus) or
+// under 40 px tall (a fingertip's target, as tall as the buttons beside them).
+const fieldsScript = `(() => {
+	const quick = document.querySelector("details.quick"), was = quick?.open;
+	if (quick) quick.open = true;
+	const fields = [...document.querySelectorAll('input[type="text"], select')];
+	const small = fields.map((f) => {
+		const s = getComputedStyle(f), h = f.getBoundingClientRect().height;
+		return parseFloat(s.fontSize) < 16 || h < 40 ? (f.id || f.name) + " " + s.fontSize + " " + h.toFixed(1) + "px tall" : "";
+	}).filter(Boolean);
+	if (quick) quick.open = was;
+	return {count: fields.length, small};
+})()`
+
+// fields are what fieldsScript found.
+type fields struct {
+	Count int      `json:"count"`
+	Small []string `json:"small"`
 }
 
 // testPages loads every page in English, switches to Persian with the header's language menu,
@@ -561,6 +584,9 @@ func testPages(t *testing.T, tb *tab) {
 			}
 			if !tb.exists(`.controls form[data-filters] input[data-filter="contrast"]`) {
 				t.Errorf("%s: no filter sliders in the header", where)
+			}
+			if f := eval[fields](tb, fieldsScript); f.Count == 0 || len(f.Small) > 0 {
+				t.Errorf("%s: of %d text boxes and menus, too small to type in or tap: %q", where, f.Count, f.Small)
 			}
 		}
 	}
