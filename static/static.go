@@ -118,14 +118,7 @@ func stripCSSComments(css []byte) []byte {
 			out = append(out, c)
 		}
 	}
-	lines := strings.Split(string(out), "\n")
-	kept := lines[:0]
-	for _, l := range lines {
-		if strings.TrimSpace(l) != "" {
-			kept = append(kept, strings.TrimRight(l, " \t"))
-		}
-	}
-	return []byte(strings.Join(kept, "\n") + "\n")
+	return keepLines(out, func(string) bool { return true })
 }
 
 // stripJSComments removes a script's comment lines, which explain it to its readers but cost
@@ -133,10 +126,16 @@ func stripCSSComments(css []byte) []byte {
 // else go: a comment after code stays, so no string can be cut. It relies on the scripts
 // holding no string or template literal across lines (TestStripJSComments checks them).
 func stripJSComments(js []byte) []byte {
-	lines := strings.Split(string(js), "\n")
+	return keepLines(js, func(l string) bool { return !strings.HasPrefix(l, "//") })
+}
+
+// keepLines keeps the lines of text that are not blank and that keep accepts (trimmed), each
+// without its trailing blanks.
+func keepLines(text []byte, keep func(trimmed string) bool) []byte {
+	lines := strings.Split(string(text), "\n")
 	kept := lines[:0]
 	for _, l := range lines {
-		if t := strings.TrimSpace(l); t != "" && !strings.HasPrefix(t, "//") {
+		if t := strings.TrimSpace(l); t != "" && keep(t) {
 			kept = append(kept, strings.TrimRight(l, " \t"))
 		}
 	}
