@@ -108,6 +108,25 @@ func TestBrowserGuandan(t *testing.T) {
 		tb.checkClean("/guandan", "")
 	})
 	t.Run("replay", func(t *testing.T) { testGuandanReplay(t, open(t, phoneWidth, phoneHeight, false)) })
+	// The hand and the tracker of cards still out both put the strongest rank at the left,
+	// in Persian too: in Persian the tracker ran from the right while the hand ran from the left.
+	t.Run("ranks run one way", func(t *testing.T) {
+		tb := open(t, laptopWidth, laptopHeight, true)
+		for _, lang := range []string{"en", "fa"} {
+			if lang != "en" {
+				tb.setLanguage(lang)
+				tb.open("/guandan")
+			}
+			got := eval[[]float64](tb, `(() => {
+				const x = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().left);
+				const hand = x('[data-hand="0"] .ggroup'), ranks = x("[data-tracker] th");
+				return [hand[0], hand[hand.length - 1], ranks[0], ranks[ranks.length - 1]];
+			})()`)
+			if len(got) != 4 || got[0] >= got[1] || got[2] >= got[3] {
+				t.Errorf("%s: the hand's strongest and weakest groups at x %v, the tracker's strongest and weakest ranks at x %v; want both strongest at the left", lang, got[:2], got[2:])
+			}
+		}
+	})
 	t.Run("rules pictures", func(t *testing.T) {
 		tb := open(t, phoneWidth, phoneHeight, true)
 		for _, lang := range []string{"en", "fa", "zh"} {
