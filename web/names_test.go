@@ -53,3 +53,34 @@ func TestTableOfAction(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckNameAsItsMessageSays holds checkName to what the refusal tells the player
+// (tables.name.error): 1 to 24 letters, digits, spaces, punctuation or symbols, without < or >
+// and without hidden control characters.
+func TestCheckNameAsItsMessageSays(t *testing.T) {
+	for _, ok := range []string{"Ana 2", "J.R. Smith!", "Ana 🂡", "Lucky ★", "abcdefghijklmnopqrstuvwx"} {
+		if _, err := checkName(ok); err != nil {
+			t.Errorf("checkName(%q) refused", ok)
+		}
+	}
+	for _, bad := range []string{"", "   ", "abcdefghijklmnopqrstuvwxy", "<3 Ana", "a>b", "Ana\u0007", "Ana\u202e"} {
+		if _, err := checkName(bad); err == nil {
+			t.Errorf("checkName(%q) accepted", bad)
+		}
+	}
+}
+
+// TestNameFieldsTakeTheNamesDirection: a name box sets its direction from the name typed, so
+// that "Sara" reads left to right on a Persian page and "مریم" right to left on an English one
+// (in Persian, "<3 Ana" showed as "Ana 3<").
+func TestNameFieldsTakeTheNamesDirection(t *testing.T) {
+	ts := newSite(t)
+	host, friend := ts.as("Sara"), ts.as("مریم")
+	if r := host.get("/asnas/tables/new"); r.doc.Find(`input#table-name[dir="auto"]`).Length() != 1 {
+		t.Error(`the new table's name box has no dir="auto"`)
+	}
+	path := host.openTable("asnas", "club", 0)
+	if r := friend.view(path); r.doc.Find(`input[name="name"]`).Length() == 0 || r.doc.Find(`input[name="name"]:not([dir="auto"])`).Length() != 0 {
+		t.Error(`a free seat's name box has no dir="auto"`)
+	}
+}
