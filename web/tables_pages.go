@@ -439,13 +439,16 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, tablePath(game, tb.ID)+"?notice=stale", http.StatusSeeOther)
 		return nil
 	}
+	// The table as play read it (a timer may have run out meanwhile), with the version the
+	// deal's write compares: the seats are arranged on it, not on the copy read first.
+	tb = p.tb
 	for i := range tb.Seats {
 		tb.Seats[i].Away = false
 	}
 	if game == "guandan" && r.PostFormValue("swap") == "1" {
 		tb.Seats[1], tb.Seats[2] = tb.Seats[2], tb.Seats[1]
 	}
-	return s.dealAtTable(w, r, game, g, p.tb)
+	return s.dealAtTable(w, r, game, g, tb)
 }
 
 // handToAI hands the seat that keeps the table waiting to the AI, at a seated player's

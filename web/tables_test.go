@@ -755,3 +755,48 @@ func TestSharedTableSeatFromAnotherTable(t *testing.T) {
 		t.Fatal("a visitor seated at another table changed this one")
 	}
 }
+
+// A rematch deals the next match to the players as they sit after it: with "partners
+// swapped" the players of seats 1 and 2 change places, and everyone who had let the AI play
+// for them is back at their seat. Both players step away at once, so the AI plays the match
+// to its end by itself, deal after deal.
+func TestSharedTableRematchSwapsAndSeatsEveryone(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("guandan", "beginner", 0)
+	ali.sit(path, 1)
+	sara.post(path+"/start", nil)
+	for _, p := range []*player{sara, ali} {
+		if r := p.post(path+"/away", url.Values{"away": {rootOf(p.view(path), "data-seat")}}); r.status != http.StatusSeeOther {
+			t.Fatalf("%s steps away: %d", p.name, r.status)
+		}
+	}
+	end := sara.view(path)
+	for range 60 {
+		if rootOf(end, "data-phase") == "over" {
+			break
+		}
+		if r := sara.post(path+"/next", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
+			t.Fatalf("next deal: %d", r.status)
+		}
+		end = sara.view(path)
+	}
+	if rootOf(end, "data-phase") != "over" || end.doc.Find(`[data-action="swap"]`).Length() != 1 {
+		t.Fatalf("the AI did not play the match to its end with a rematch offer (phase %s)", rootOf(end, "data-phase"))
+	}
+	if r := sara.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}, "swap": {"1"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("rematch with partners swapped: %d", r.status)
+	}
+	for p, seat := range map[*player]string{sara: "0", ali: "2"} {
+		r := p.view(path)
+		if got := rootOf(r, "data-seat"); got != seat {
+			t.Errorf("after the rematch with partners swapped %s sits at seat %s, want %s", p.name, got, seat)
+		}
+		if r.doc.Find(`[data-action="back"]`).Length() != 0 || r.doc.Find(".tseat .away").Length() != 0 {
+			t.Errorf("after the rematch %s's seat is still played by the AI", p.name)
+		}
+		if rootOf(r, "data-phase") == "over" || rootOf(r, "data-phase") == "dealover" {
+			t.Errorf("after the rematch %s sees phase %s: the AI played the new match's first deal", p.name, rootOf(r, "data-phase"))
+		}
+	}
+}
