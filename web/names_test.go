@@ -84,3 +84,26 @@ func TestNameFieldsTakeTheNamesDirection(t *testing.T) {
 		t.Error(`a free seat's name box has no dir="auto"`)
 	}
 }
+
+// A table's code is typed as the player's keyboard gives it: a Persian keyboard writes Persian
+// (or Arabic) digits, a Chinese input method in full-width mode full-width letters, digits,
+// dash and space. Each is the code it looks like.
+func TestNormalizeCodeAsKeyboardsType(t *testing.T) {
+	for _, tt := range []struct{ typed, want string }{
+		{"39gt-6dmk", "39GT6DMK"},
+		{"۳۹GT-۶DMK", "39GT6DMK"},      // Extended Arabic-Indic digits (Persian)
+		{"٣٩GT ٦DMK", "39GT6DMK"},      // Arabic-Indic digits
+		{"３９ＧＴ－６ＤＭＫ", "39GT6DMK"},      // full-width
+		{"３９ｇｔ\u3000６ｄｍｋ", "39GT6DMK"}, // full-width lower case, ideographic space
+		{"۰۱GT-6DMK", "QTGT6DMK"},      // the look-alikes, whatever the digits
+	} {
+		if got, ok := normalizeCode(tt.typed); !ok || got != tt.want {
+			t.Errorf("normalizeCode(%q) = %q, %v; want %q", tt.typed, got, ok, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "39GT6DM", "39GT6DMK9", "۳۹GT6DMKx", "३९GT6DMK!"} {
+		if got, ok := normalizeCode(bad); ok {
+			t.Errorf("normalizeCode(%q) = %q, want refused", bad, got)
+		}
+	}
+}

@@ -131,11 +131,19 @@ func newTableCode() (string, error) {
 }
 
 // normalizeCode reads a code as a person types it: any case, spaces and dashes anywhere, and
-// the look-alikes the alphabet leaves out read as what they look like. ok is false for
-// anything that cannot be a code.
+// the look-alikes the alphabet leaves out read as what they look like. Keyboards that do not
+// type ASCII are read too: full-width letters, digits, dashes and spaces (a Chinese input
+// method's) fold to their ASCII forms, and the Arabic-Indic digits a Persian or Arabic
+// keyboard types are the digits they are. ok is false for anything that cannot be a code.
 func normalizeCode(s string) (string, bool) {
 	var b strings.Builder
-	for _, r := range strings.ToUpper(s) {
+	for _, r := range strings.ToUpper(norm.NFKC.String(s)) {
+		switch {
+		case r >= '٠' && r <= '٩':
+			r = '0' + r - '٠'
+		case r >= '۰' && r <= '۹':
+			r = '0' + r - '۰'
+		}
 		switch r {
 		case ' ', '-', '\t':
 			continue
