@@ -800,3 +800,26 @@ func TestSharedTableRematchSwapsAndSeatsEveryone(t *testing.T) {
 		}
 	}
 }
+
+// The keys help of a shared Guandan table lists the keys of its buttons: no AI suggests a
+// player's move among friends, so it has no Hint, and no H in its help; the solo table keeps it.
+func TestSharedGuandanKeysHelpHasNoHint(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("guandan", "beginner", 0)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	for _, p := range []*player{sara, ali} {
+		r := p.view(path)
+		if r.doc.Find(`details.keys-help [data-key-action="play"]`).Length() != 1 {
+			t.Fatalf("%s's shared table has no keys help", p.name)
+		}
+		if r.doc.Find(`[data-key-action="hint"]`).Length() != 0 || r.doc.Find(`[data-action="hint"]`).Length() != 0 {
+			t.Errorf("%s's shared table offers the Hint key (in its help %d, as a button %d)", p.name,
+				r.doc.Find(`[data-key-action="hint"]`).Length(), r.doc.Find(`[data-action="hint"]`).Length())
+		}
+	}
+	if solo := ts.gtable(); solo.doc.Find(`[data-key-action="hint"]`).Length() != 1 || solo.doc.Find(`[data-action="hint"]`).Length() != 1 {
+		t.Error("the solo table lost its Hint key")
+	}
+}

@@ -332,6 +332,22 @@ func (t GuandanTable) path() string {
 	return t.Path
 }
 
+// Keys are the move buttons the table's keys help lists: every one of guandanKeys at the solo
+// table; a shared table has no Hint (no AI suggests a player's move among friends), so its
+// help does not offer the key.
+func (t GuandanTable) Keys() []GuandanAction {
+	if t.Path == "" {
+		return guandanKeys
+	}
+	keys := make([]GuandanAction, 0, len(guandanKeys))
+	for _, a := range guandanKeys {
+		if a != ActionHint {
+			keys = append(keys, a)
+		}
+	}
+	return keys
+}
+
 // Action is where the form of a move posts ("play", "pass", …), at this table.
 func (t GuandanTable) Action(verb string) string { return t.path() + "/" + verb }
 
