@@ -439,6 +439,13 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, tablePath(game, tb.ID)+"?notice=stale", http.StatusSeeOther)
 		return nil
 	}
+	// Every player of the finished match gets it in their history now: it is filed when a
+	// player sees its end (tablePage), and from here on the table shows the next match.
+	for seat, st := range p.tb.Seats {
+		if st.Visitor != "" {
+			s.fileSharedMatch(r, game, p.tb, seat, p)
+		}
+	}
 	// The table as play read it (a timer may have run out meanwhile), with the version the
 	// deal's write compares: the seats are arranged on it, not on the copy read first.
 	tb = p.tb
@@ -573,7 +580,8 @@ func (s *Server) rememberName(r *http.Request, visitor, name string) {
 }
 
 // fileSharedMatch puts a finished shared match in the history of the player at seat, from
-// their seat, the first time they see its end.
+// their seat, the first time they see its end, or when a rematch replaces it (for every
+// player, whether they saw the end or not).
 func (s *Server) fileSharedMatch(r *http.Request, game string, tb storedTable, seat int, p tablePlay) {
 	ctx := r.Context()
 	visitor := tb.Seats[seat].Visitor

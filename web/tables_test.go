@@ -823,3 +823,43 @@ func TestSharedGuandanKeysHelpHasNoHint(t *testing.T) {
 		t.Error("the solo table lost its Hint key")
 	}
 }
+
+// A finished shared match is in every player's history, also when another player starts the
+// rematch before they have seen its end: the table then shows the next match, and the end
+// of the old one is nowhere to be seen again.
+func TestSharedTableRematchFilesTheMatchForEveryone(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	// Ali lets the AI play for him and does not look again until the next match has begun.
+	if r := ali.post(path+"/away", url.Values{"away": {"2"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("Ali steps away: %d", r.status)
+	}
+	end := sara.view(path)
+	for range 500 {
+		if rootOf(end, "data-phase") == "over" {
+			break
+		}
+		move := rootOf(end, "data-move")
+		if b := end.doc.Find(`form[action$="/move"] button[data-verb]:not([data-verb="look"])`).First(); b.Length() > 0 {
+			sara.post(path+"/move", url.Values{"move": {move}, "verb": {attr(b, "value")}})
+		} else {
+			sara.post(path+"/next", url.Values{"move": {move}})
+		}
+		end = sara.view(path)
+	}
+	if rootOf(end, "data-phase") != "over" {
+		t.Fatal("the match did not end in 500 moves")
+	}
+	if r := sara.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
+		t.Fatalf("rematch: %d", r.status)
+	}
+	for _, p := range []*player{sara, ali} {
+		h := p.get("/asnas/history")
+		if n := h.doc.Find(`[data-past] > li`).Length(); h.status != http.StatusOK || n != 1 {
+			t.Errorf("%s's history after the rematch: %d, %d finished matches, want the shared one", p.name, h.status, n)
+		}
+	}
+}
