@@ -1,6 +1,11 @@
 package web
 
-import "testing"
+import (
+	"net/http"
+	"net/url"
+	"strings"
+	"testing"
+)
 
 func TestCheckNameTakesPersianNonJoiners(t *testing.T) {
 	for _, ok := range []string{"علی\u200cرضا", "Sara", "小明", "Anna-Lena", "مهسا"} {
@@ -105,5 +110,34 @@ func TestNormalizeCodeAsKeyboardsType(t *testing.T) {
 		if got, ok := normalizeCode(bad); ok {
 			t.Errorf("normalizeCode(%q) = %q, want refused", bad, got)
 		}
+	}
+}
+
+// TestNamePosingAsASeatIsRefused: a display name may not read as a word the table puts beside
+// a seat in any language: "You" (the viewer), a compass point (an empty seat), or an AI's or an
+// away player's mark. Found by a review: seats named "West (AI)" and "You" read, on a third
+// player's page, exactly as the real labels.
+func TestNamePosingAsASeatIsRefused(t *testing.T) {
+	for _, bad := range []string{"You", "YOU", "شما", "Tú", "Du", "你", "West", "Nord", "北", "غرب",
+		"West (AI)", "west(ai)", "Ana (IA)", "Bob （电脑）", "Sara (away: AI playing)", "Mina (هوش مصنوعی)"} {
+		if !posesAsSeat(bad) {
+			t.Errorf("posesAsSeat(%q) = false", bad)
+		}
+	}
+	for _, ok := range []string{"Sara", "Youssef", "Westley", "Nordin", "Ana (Ali)", "مریم", "小明", "Dudu"} {
+		if posesAsSeat(ok) {
+			t.Errorf("posesAsSeat(%q) = true", ok)
+		}
+	}
+	ts := newSite(t)
+	host, friend := ts.as("You"), ts.as("West (AI)")
+	r := host.post("/asnas/tables", url.Values{"name": {"You"}, "level": {"club"}, "timer": {"0"}})
+	if r.status != http.StatusUnprocessableEntity || r.doc.Find("[data-form-error]").Length() != 1 || !strings.Contains(r.body, "compass point") {
+		t.Errorf("a table opened by \"You\": %d, want 422 and the form saying why", r.status)
+	}
+	host.name = "Sara"
+	path := host.openTable("asnas", "club", 0)
+	if r := friend.sit(path, 1); r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "compass point") {
+		t.Errorf("a seat taken as \"West (AI)\": %d, want 422 saying why", r.status)
 	}
 }

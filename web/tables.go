@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"time"
 	"unicode"
 	"unicode/utf8"
@@ -16,6 +17,7 @@ import (
 	"golang.org/x/text/secure/precis"
 	"golang.org/x/text/unicode/norm"
 
+	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/web/store"
 )
@@ -222,6 +224,48 @@ func sameName(a, b string) bool {
 	fb, errB := precis.Nickname.CompareKey(b)
 	return errA == nil && errB == nil && lookAlike.Replace(fa) == lookAlike.Replace(fb)
 }
+
+// posesAsSeat tells whether a display name would be taken for a word the table itself puts
+// beside a seat, in any of the site's languages, since each player reads the table in their
+// own: the viewer's "You", a compass point (an empty seat), or the mark of an AI player or of
+// a player who stepped away ("West (AI)" chosen as a name sat beside the real "West (AI)").
+func posesAsSeat(name string) bool {
+	words, marks := seatWords()
+	for _, w := range words {
+		if sameName(name, w) {
+			return true
+		}
+	}
+	key, err := precis.Nickname.CompareKey(name)
+	if err != nil {
+		return false
+	}
+	key = lookAlike.Replace(key)
+	for _, m := range marks {
+		if strings.Contains(key, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// seatWords are the words of posesAsSeat in every language; marks are the AI's and the away
+// player's marks without the name they follow, as comparison keys.
+var seatWords = sync.OnceValues(func() (words, marks []string) {
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		words = append(words, i18n.T(ctx, "asnas.seat.0"), i18n.T(ctx, "guandan.seat.0"))
+		for seat := range 4 {
+			words = append(words, i18n.T(ctx, fmt.Sprintf("tables.seat.%d", seat)))
+		}
+		for _, k := range []string{"table.seat.ai", "table.seat.away"} {
+			if m, err := precis.Nickname.CompareKey(strings.TrimSpace(i18n.T(ctx, k, ""))); err == nil && m != "" {
+				marks = append(marks, lookAlike.Replace(m))
+			}
+		}
+	}
+	return words, marks
+})
 
 // lookAlike maps letters to the letter of another script they look like, on names already
 // folded to lower case: Cyrillic and Greek letters drawn as Latin ones ("Аlice" with a

@@ -79,9 +79,12 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 		return badRequest("unknown level or timer")
 	}
 	name, err := checkName(r.PostFormValue("name"))
-	if err != nil {
+	if err != nil || posesAsSeat(name) {
 		f := views.NewTableForm{Game: game, Levels: g.levels(), Level: level, Timers: tableTimers, Timer: timer,
 			Name: r.PostFormValue("name"), Error: "tables.name.error"}
+		if err == nil {
+			f.Error = "tables.name.seatword"
+		}
 		return s.render(w, r, http.StatusUnprocessableEntity, views.NewTablePage(s.chrome(r, game), f))
 	}
 	if s.tables != nil {
@@ -288,6 +291,9 @@ func (s *Server) takeSeat(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return errBadName
 	}
+	if posesAsSeat(name) {
+		return errSeatWord
+	}
 	visitor, err := s.ensureVisitor(w, r)
 	if err != nil {
 		return err
@@ -324,9 +330,10 @@ func (s *Server) takeSeat(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// errBadName and errSameName are names refused, each with its own words.
+// errBadName, errSeatWord and errSameName are names refused, each with its own words.
 var (
 	errBadName  = &statusError{status: http.StatusUnprocessableEntity, reason: "name refused", text: "tables.error.name"}
+	errSeatWord = &statusError{status: http.StatusUnprocessableEntity, reason: "name poses as a seat", text: "tables.error.seatword"}
 	errSameName = &statusError{status: http.StatusConflict, reason: "name taken", text: "tables.error.samename"}
 )
 
