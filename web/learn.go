@@ -115,7 +115,9 @@ func lessonOf(game string, n, steps int, st learn.Step) views.Lesson {
 }
 
 // asnasLearn shows a step of the As-Nas lesson, with the reason the move in ?wrong= was not
-// the one asked for (judged again here, so the query cannot put other words on the page).
+// the one asked for (judged again here, so the query cannot put other words on the page). A
+// step that is only read asks for no move, so it has no reason to give: any ?wrong= there
+// shows nothing, as in the Guandan lesson.
 func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
 	l := learn.Asnas()
 	n, err := s.lessonStep(r, "asnas", l.Len())
@@ -133,10 +135,10 @@ func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := views.AsnasLesson{Lesson: lessonOf("asnas", n, l.Len(), st), Replay: pos.Moved}
 	p.Table = views.AsnasTable{View: seatView(pos.Match, soloSeat), Log: pos.Log}
-	if wrong := r.URL.Query().Get("wrong"); wrong != "" {
+	if wrong := r.URL.Query().Get("wrong"); wrong != "" && !st.Reads() {
 		if o, _ := l.Try(n, wrong); o == learn.Wrong {
 			p.Lesson.Wrong = "learn.asnas." + st.Key + ".wrong"
-		} else if !st.Reads() {
+		} else {
 			p.Lesson.Wrong = asnasRefusalKey(wrong)
 		}
 	}

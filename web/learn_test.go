@@ -213,6 +213,38 @@ func TestAsnasLessonBadInput(t *testing.T) {
 	}
 }
 
+// TestAsnasLessonReadingStepsGiveNoReason: a step that is only read asks for no move, so a
+// ?wrong= there (a move that step never offered) shows no reason, in particular not the
+// catalog key of a reason such a step does not have ("learn.asnas.ranks.wrong"), as the
+// Guandan lesson's reading steps already did.
+func TestAsnasLessonReadingStepsGiveNoReason(t *testing.T) {
+	ts := newSite(t)
+	l := learn.Asnas()
+	reads := 0
+	for n := 1; n <= l.Len(); n++ {
+		st, _, err := l.At(n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !st.Reads() {
+			continue
+		}
+		reads++
+		for _, w := range []string{"look", "call", "hold", "raise", "fold", "next", "illegal", "over"} {
+			p := ts.lessonPage("/asnas/learn?step="+strconv.Itoa(n)+"&wrong="+w, "en", n)
+			if got := p.doc.Find("[data-wrong]"); got.Length() != 0 {
+				t.Errorf("step %d (%s), ?wrong=%s: the reason %q (%q)", n, st.Key, w, attr(got, "data-wrong"), got.Text())
+			}
+			if strings.Contains(p.doc.Find("main").Text(), "learn.asnas.") {
+				t.Errorf("step %d (%s), ?wrong=%s: a catalog key on the page", n, st.Key, w)
+			}
+		}
+	}
+	if reads == 0 {
+		t.Fatal("the As-Nas lesson has no step that is only read")
+	}
+}
+
 // TestLessonOffered: a visitor who has never finished an As-Nas match is offered the lesson
 // at the table and on the home page's card; once they have finished one, only the rules
 // page, which always links to it, still does.
