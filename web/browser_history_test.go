@@ -129,3 +129,45 @@ func TestBrowserHistory(t *testing.T) {
 	}
 	tb.checkClean("the Guandan replay", "")
 }
+
+// TestBrowserReplayPlayStaysWithItsDeal: Play walks on through the deal it was pressed on,
+// and only that one. A player who leaves a playing replay (for the list of deals, the table,
+// another page) and later opens a replay finds it at rest at its first step, not walking on
+// by itself; and a step taken by hand with the mouse takes over from Play, as one taken with
+// an arrow key does.
+func TestBrowserReplayPlayStaysWithItsDeal(t *testing.T) {
+	browserTest(t)
+	site := browserSite(t)
+	tb := newTab(t, startBrowser(t, 2*time.Minute), site.URL, phoneWidth, phoneHeight)
+	tb.open("/asnas")
+	tb.playToEnd(calling, func([]string) {})
+	step := func() string {
+		return eval[string](tb, `(document.querySelector("[data-replay=true]") || {dataset: {}}).dataset.step || ""`)
+	}
+	pressed := func() string {
+		return eval[string](tb, `document.querySelector(".replay-play").getAttribute("aria-pressed") || ""`)
+	}
+	tb.open("/asnas/history")
+	tb.load("the replay of deal 1", click(`a[data-replay][href$="/1"]`))
+	tb.load("Play", click(".replay-play"))
+	if s, p := step(), pressed(); s != "1" || p != "true" {
+		t.Fatalf("Play went to step %q, pressed %q; want step 1, playing", s, p)
+	}
+	tb.load("All deals, while playing", click(`.restart a[href$="/history"]`))
+	tb.load("the replay of deal 1 again", click(`a[data-replay][href$="/1"]`))
+	if p := pressed(); p != "false" {
+		t.Errorf("a replay opened after leaving a playing one is pressed: %q", p)
+	}
+	if tb.tryLoad(2500*time.Millisecond, chromedp.Sleep(10*time.Millisecond)) {
+		t.Errorf("a replay opened after leaving a playing one walked on by itself, to step %s", step())
+	}
+	tb.load("Play", click(".replay-play"))
+	tb.load("Next by hand, while playing", click("a[data-step-next]"))
+	if s, p := step(), pressed(); s != "2" || p != "false" {
+		t.Errorf("Next clicked while playing shows step %q, pressed %q; want step 2, at rest", s, p)
+	}
+	if tb.tryLoad(2500*time.Millisecond, chromedp.Sleep(10*time.Millisecond)) {
+		t.Errorf("after a step by hand the replay walked on by itself, to step %s", step())
+	}
+	tb.checkClean("replay play and leave", "")
+}

@@ -1,8 +1,11 @@
 // Play and pause for a replay, and keys for its steps: the page works without this file (the
 // step links are plain links); with it, Play follows the "next" link every second and a
-// replay that was playing goes on playing on the next page, until Pause or the deal's last
-// step; the arrow keys step back and forth (the arrow pointing the way the page reads goes
-// forward, so on a right-to-left page ← is next), Home and End go to the first and last step.
+// replay that was playing goes on playing on the next page of the same deal, until Pause, a
+// step taken by hand (a key or a link of the steps) or the deal's last step; the arrow keys
+// step back and forth (the arrow pointing the way the page reads goes forward, so on a
+// right-to-left page ← is next), Home and End go to the first and last step. Play notes the
+// address of the step it goes to and goes on only there, so a player who leaves a playing
+// replay (for the list of deals, the table) finds the next replay they open at rest.
 (function () {
   "use strict";
   var button = document.querySelector(".replay-play");
@@ -37,13 +40,16 @@
   function play() {
     var link = next();
     if (!link) { stop(); return; }
-    try { sessionStorage.setItem(key, "1"); } catch (e) {}
+    try { sessionStorage.setItem(key, link.href); } catch (e) {}
     show(true);
     timer = setTimeout(function () { window.location.assign(link.href); }, reduced ? 2000 : 1000);
   }
   button.hidden = false;
   button.addEventListener("click", function () { if (timer) { stop(); } else { play(); } });
+  button.closest(".replay-nav").addEventListener("click", function (e) {
+    if (e.target instanceof Element && e.target.closest("a[href]")) stop(); // a step by hand
+  });
   var playing = false;
-  try { playing = sessionStorage.getItem(key) === "1"; } catch (e) {}
+  try { playing = sessionStorage.getItem(key) === location.href; } catch (e) {}
   if (playing) { play(); } else { show(false); }
 })();
