@@ -77,6 +77,16 @@ func lessonURL(game string, step int, wrong string) string {
 	return u
 }
 
+// lessonCardsURL is lessonURL with the cards of a refused play, which the step's page shows
+// selected again (and, when they have several readings, asks which one), as the table does.
+func lessonCardsURL(game string, step int, wrong string, cards gd.Set) string {
+	u := lessonURL(game, step, wrong)
+	for _, c := range cards.Cards() {
+		u += "&card=" + strconv.Itoa(int(c))
+	}
+	return u
+}
+
 // lessonStepURL is the page of game's step n, "" when there is no such step (n is 0).
 func lessonStepURL(game string, n int) string {
 	if n < 1 {
@@ -246,7 +256,8 @@ var guandanLessonRefusals = []struct {
 
 // guandanLearn shows a step of the Guandan lesson, with the reason the last move was turned
 // down: ?wrong=move for a legal move that is not the step's, or the name of the table's notice
-// for a play the engine refused.
+// for a play the engine refused, whose cards (?card=) are shown selected again, with the
+// question of their reading when they have several, as at the table.
 func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 	l := learn.Guandan()
 	n, err := s.lessonStep(r, "guandan", l.Len())
@@ -274,6 +285,13 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 		p.Lesson.Wrong = "learn.guandan." + st.Key + ".wrong"
 	case guandanLessonNotices[wrong]:
 		p.Lesson.Wrong = "guandan.notice." + wrong
+		// The refused cards stay selected, and cards with several readings ask which one.
+		if p.Table.MyTurn() {
+			p.Table.Selected = querySelection(r.URL.Query()["card"], p.Table.View.Hand)
+			if v := guandanVerdict(m, 0, p.Table.Selected); v.Verdict == views.SelectChoose {
+				p.Table.Readings = v.Readings
+			}
+		}
 	default:
 		for _, ref := range guandanLessonRefusals {
 			if ref.name == wrong {
@@ -286,7 +304,7 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 }
 
 // guandanLearnMove is a move made at a step of the Guandan lesson, through the same fields as
-// at the table (the cards' ids) and the button pressed (act). The engine judges it: a play it
+// at the table (the cards' ids, the reading chosen) and the button pressed (act). The engine judges it: a play it
 // refuses comes back with the table's notice and a second try; a legal move that is not the
 // step's with the step's reason; the move asked for goes on.
 func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error {
@@ -298,6 +316,12 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 	cards, err := parseCardIDs(r.PostForm["card"])
 	if err != nil {
 		return err
+	}
+	var named gd.Reading
+	if txt := r.PostFormValue("reading"); txt != "" {
+		if named, err = gd.ParseReading(txt); err != nil {
+			return badRequest("unknown reading")
+		}
 	}
 	var a gd.Action
 	act := r.PostFormValue("act")
@@ -311,7 +335,7 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 		}
 		return badRequest("continue on a step that asks for a move")
 	case "play":
-		a = gd.Action{Kind: gd.ActPlay, Cards: cards}
+		a = gd.Action{Kind: gd.ActPlay, Cards: cards, Reading: named}
 	case "pass":
 		a = gd.Action{Kind: gd.ActPass}
 	case "next":
@@ -325,6 +349,12 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 		return badRequest("unknown lesson action")
 	}
 	o, err := l.Try(n, a)
+	if errors.Is(err, gd.ErrIllegalPlay) && !named.IsZero() {
+		// A reading named for other cards (the selection changed after the question) counts
+		// as none named, as at the table.
+		a.Reading = gd.Reading{}
+		o, err = l.Try(n, a)
+	}
 	switch o {
 	case learn.Right:
 		return s.advanceLesson(w, r, "guandan", n)
@@ -334,7 +364,7 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 	}
 	var refused *guandanRefusal
 	if errors.As(refusal(err, cards), &refused) {
-		http.Redirect(w, r, lessonURL("guandan", n, refused.notice.String()), http.StatusSeeOther)
+		http.Redirect(w, r, lessonCardsURL("guandan", n, refused.notice.String(), refused.cards), http.StatusSeeOther)
 		return nil
 	}
 	for _, ref := range guandanLessonRefusals {

@@ -245,6 +245,67 @@ func TestAsnasLessonReadingStepsGiveNoReason(t *testing.T) {
 	}
 }
 
+// TestGuandanLessonChooseAReading: cards the lesson's engine finds several readings for (at
+// the full house step, two 9s, two Kings and the wild 2 of Hearts: a full house of 9s or of
+// Kings) come back, as at the table, with the notice that asks to choose one "below", the
+// cards still selected and the readings to choose from; a reading chosen is then judged as
+// the step's move or not, and Pass is never held up by the question.
+func TestGuandanLessonChooseAReading(t *testing.T) {
+	ts := newSite(t)
+	l := learn.Guandan()
+	n := 0
+	for i := 1; i <= l.Len() && n == 0; i++ {
+		if st, _, _ := l.At(i); st.Key == "fullhouse" {
+			n = i
+		}
+	}
+	_, pos, err := l.At(n)
+	if err != nil || n == 0 {
+		t.Fatalf("no full house step: %v", err)
+	}
+	var cards gd.Set // two 9s, both Kings of Hearts and the wild, from the hand
+	want := []string{"9S", "9C", "KH", "KH", "2H"}
+	for _, c := range pos.Match.Hands[0].Cards() {
+		if i := slices.Index(want, c.String()); i >= 0 {
+			cards.Add(c)
+			want = slices.Delete(want, i, i+1)
+		}
+	}
+	if len(want) > 0 {
+		t.Fatalf("the full house step's hand lacks %v", want)
+	}
+	step := strconv.Itoa(n)
+	back := ts.lessonMove("guandan", "move", url.Values{"step": {step}, "act": {"play"}, "card": ids(cards)})
+	p := ts.lessonPage(back, "en", n)
+	if got := attr(p.doc.Find("[data-wrong]"), "data-wrong"); got != "guandan.notice.choose" {
+		t.Fatalf("two readings give the reason %q, want guandan.notice.choose", got)
+	}
+	var ticked []string
+	p.doc.Find(`form[action="/guandan/learn/move"] input[name="card"][checked]`).Each(func(_ int, s *goquery.Selection) {
+		ticked = append(ticked, attr(s, "value"))
+	})
+	slices.SortFunc(ticked, func(a, b string) int { x, _ := strconv.Atoi(a); y, _ := strconv.Atoi(b); return x - y })
+	if !slices.Equal(ticked, ids(cards)) {
+		t.Errorf("the cards shown selected are %v, want %v", ticked, ids(cards))
+	}
+	readings := p.doc.Find(`form[action="/guandan/learn/move"] .greadings input[name="reading"]`)
+	if readings.Length() != 2 {
+		t.Fatalf("the page offers %d readings to choose from, want 2", readings.Length())
+	}
+	if p.doc.Find(`form[action="/guandan/learn/move"] button[data-action="pass"]`).Length() > 0 &&
+		p.doc.Find(`form[action="/guandan/learn/move"] button[data-action="pass"][formnovalidate]`).Length() == 0 {
+		t.Error("Pass is held up by the required choice of a reading")
+	}
+	// A reading chosen is a legal play, but not the step's: the step's reason.
+	back = ts.lessonMove("guandan", "move", url.Values{"step": {step}, "act": {"play"}, "card": ids(cards), "reading": {attr(readings.First(), "value")}})
+	if got := attr(ts.lessonPage(back, "en", n).doc.Find("[data-wrong]"), "data-wrong"); got != "learn.guandan.fullhouse.wrong" {
+		t.Errorf("a reading chosen gives the reason %q, want the step's", got)
+	}
+	if p := ts.post("/guandan/learn/move", url.Values{"step": {step}, "act": {"play"}, "card": ids(cards), "reading": {"nonsense"}}); p.status != http.StatusBadRequest {
+		t.Errorf("a reading that is no reading: status %d, want 400", p.status)
+	}
+}
+
 // TestLessonOffered: a visitor who has never finished an As-Nas match is offered the lesson
 // at the table and on the home page's card; once they have finished one, only the rules
 // page, which always links to it, still does.
