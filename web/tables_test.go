@@ -863,3 +863,35 @@ func TestSharedTableRematchFilesTheMatchForEveryone(t *testing.T) {
 		}
 	}
 }
+
+// A visitor without a seat is told whether the table's match is still being played or is over:
+// at a finished table they read that the match "has begun".
+func TestSharedTableStrangerSeesTheMatchOver(t *testing.T) {
+	ts := newSite(t)
+	sara, eve := ts.as("Sara"), ts.as("Eve")
+	path := sara.openTable("asnas", "beginner", 0)
+	sara.post(path+"/start", nil)
+	watch := func() string { return strings.TrimSpace(eve.get(path).doc.Find("[data-watch]").Text()) }
+	if got := watch(); !strings.Contains(got, "has begun") {
+		t.Errorf("a stranger at a match being played reads %q", got)
+	}
+	if r := sara.post(path+"/away", url.Values{"away": {"0"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("Sara steps away: %d", r.status)
+	}
+	end := sara.view(path)
+	for range 20 {
+		if rootOf(end, "data-phase") == "over" {
+			break
+		}
+		if r := sara.post(path+"/next", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
+			t.Fatalf("next deal: %d", r.status)
+		}
+		end = sara.view(path)
+	}
+	if rootOf(end, "data-phase") != "over" {
+		t.Fatalf("the AI did not play the match to its end (phase %s)", rootOf(end, "data-phase"))
+	}
+	if got := watch(); !strings.Contains(got, "is over") {
+		t.Errorf("a stranger at a finished match reads %q", got)
+	}
+}
