@@ -895,3 +895,21 @@ func TestSharedTableStrangerSeesTheMatchOver(t *testing.T) {
 		t.Errorf("a stranger at a finished match reads %q", got)
 	}
 }
+
+// A shared As-Nas table lists the keys of its buttons, as the solo table and a shared Guandan
+// table do: it had buttons with shortcuts and no keys help.
+func TestSharedAsnasKeysHelp(t *testing.T) {
+	ts := newSite(t)
+	sara := ts.as("Sara")
+	path := sara.openTable("asnas", "club", 0)
+	sara.post(path+"/start", nil)
+	r := sara.view(path)
+	var keys []string
+	r.doc.Find(".keys-help dt kbd").Each(func(_ int, s *goquery.Selection) { keys = append(keys, s.Text()) })
+	if got := strings.Join(keys, " "); !strings.HasPrefix(got, "L C H R F N") {
+		t.Errorf("the shared As-Nas table's keys help lists %q, want L C H R F N first", got)
+	}
+	if r.doc.Find(`[aria-keyshortcuts]`).Length() == 0 {
+		t.Error("the shared As-Nas table has no button with a shortcut")
+	}
+}
