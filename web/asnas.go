@@ -121,10 +121,14 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.asnasPost(w, r, func(a *record.Asnas, _ int) (*record.Asnas, error) {
+	st := func(a *record.Asnas, _ int) (*record.Asnas, error) {
 		_, err := a.NextDeal()
 		return a, err
-	})
+	}
+	if id := chi.URLParam(r, "table"); id != "" {
+		return sharedNext(s, w, r, asnasAt, sharedRedirect("asnas", id), st)
+	}
+	return s.asnasPost(w, r, st)
 }
 
 // asnasRestartForm asks for confirmation before a match is thrown away.

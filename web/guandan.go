@@ -202,11 +202,16 @@ func refusal(err error, cards gd.Set) error {
 // guandanPost is the shape of every move, as at the As-Nas table (see table.post), except
 // that the way back keeps how the hand is arranged, and a refusal keeps the selection too.
 func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[*record.Guandan]) error {
+	return s.guandanMove(w, r, step, false)
+}
+
+// guandanMove is guandanPost, and with next the Next deal of a shared table (sharedNext).
+func (s *Server) guandanMove(w http.ResponseWriter, r *http.Request, step step[*record.Guandan], next bool) error {
 	back := tableURL{path: "/guandan", arrange: views.ParseArrangement(r.PostFormValue("arrange"))}
 	var err error
 	if id := chi.URLParam(r, "table"); id != "" {
 		back.path = tablePath("guandan", id)
-		err = sharedPost(s, w, r, guandanAt, back.redirect, step)
+		err = sharedMove(s, w, r, guandanAt, back.redirect, step, next)
 	} else {
 		err = guandanGameFor(r).post(s, w, r, back.redirect, step)
 	}
@@ -278,9 +283,9 @@ func (s *Server) guandanNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanPost(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
+	return s.guandanMove(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
 		return guandanAct(g, gd.Action{Kind: gd.ActNextDeal, Seat: seat})
-	})
+	}, true)
 }
 
 // guandanAct is the step of one action of the human's.

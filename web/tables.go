@@ -50,8 +50,12 @@ type sharedTable struct {
 	// their events.
 	Rev uint64 `json:"rev"`
 	// Turn is when the seat to act became the one to act (Unix milliseconds): the start of
-	// the timer and of the silence after which the others may hand the seat to the AI.
+	// the timer and of the silence after which the others may hand the seat to the AI; when
+	// a deal is over, when it ended.
 	Turn int64 `json:"turn,omitempty"`
+	// Ready are the seats whose players asked for the next deal while the deal just ended
+	// stays on the table (see markReady); cleared by every move.
+	Ready seats `json:"ready,omitempty"`
 	// Created is when the table was opened (Unix seconds).
 	Created int64 `json:"created"`
 }
@@ -330,6 +334,31 @@ func (t *sharedTable) humans() seats {
 		}
 	}
 	return h
+}
+
+// markReady notes that the player at seat has seen the deal's end and asks for the next deal,
+// and tells whether they must wait for the others. A deal's end (the showdown, who went out)
+// stays on every player's screen until each player present has asked for the next deal, or
+// until readyWait has passed since it ended: the quickest player no longer deals the next
+// one away under the others' eyes, and one who has left the room holds nobody up for long.
+func (t *sharedTable) markReady(seat int, now time.Time) bool {
+	t.Ready |= 1 << seat
+	return t.unready() != 0 && now.Before(t.readyBy())
+}
+
+// unready are the players present who have not asked for the next deal.
+func (t *sharedTable) unready() seats { return t.humans() &^ t.Ready }
+
+// readyBy is when anyone may deal the next deal without waiting for the others.
+func (t *sharedTable) readyBy() time.Time { return time.UnixMilli(t.Turn).Add(t.readyWait()) }
+
+// readyWait is how long the end of a deal waits for every player: a move's time, or the
+// silence with no timer.
+func (t *sharedTable) readyWait() time.Duration {
+	if t.Timer > 0 {
+		return time.Duration(t.Timer) * time.Second
+	}
+	return silence
 }
 
 // started tells whether the match has begun (the lobby is over).

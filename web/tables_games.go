@@ -39,6 +39,8 @@ type tablePlay struct {
 	// match is over.
 	waiting int
 	over    bool
+	// dealOver says a deal is over and the next one not yet dealt (playedAt.dealOver).
+	dealOver bool
 	// token is the match's move number.
 	token uint64
 	// asnas and guandan are the game's view of the seat (one of them, nil when not seated).
@@ -66,6 +68,9 @@ func asnasAt(word string) (playedAt[*record.Asnas], bool) {
 			return -1
 		}
 		return m.ToAct()
+	}, dealOver: func(a *record.Asnas) bool {
+		m := a.Match()
+		return m.Deal.Over() && !m.Over()
 	}}, true
 }
 
@@ -81,7 +86,7 @@ func guandanAt(word string) (playedAt[*record.Guandan], bool) {
 			return -1
 		}
 		return m.ToAct()
-	}}, true
+	}, dealOver: func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseDealOver }}, true
 }
 
 // loadPlay reads a started table's match for the page of seat, after handing a seat whose
@@ -138,7 +143,7 @@ func (asnasTables) play(s *Server, _ http.ResponseWriter, r *http.Request, tb st
 	if err != nil {
 		return tablePlay{}, err
 	}
-	p := tablePlay{tb: tb, waiting: g.waiting(a), over: g.over(a), token: a.Token(),
+	p := tablePlay{tb: tb, waiting: g.waiting(a), over: g.over(a), dealOver: g.dealOver(a), token: a.Token(),
 		summary: func(seat int) pastMatch { return asnasSummary(a, seat) }}
 	if seat >= 0 {
 		p.asnas = &views.AsnasTable{View: seatView(a.Match(), seat), Move: a.Token(), Log: a.DealLog(),
@@ -188,7 +193,7 @@ func (guandanTables) play(s *Server, w http.ResponseWriter, r *http.Request, tb 
 	if err != nil {
 		return tablePlay{}, err
 	}
-	p := tablePlay{tb: tb, waiting: g.waiting(gm), over: g.over(gm), token: gm.Token(),
+	p := tablePlay{tb: tb, waiting: g.waiting(gm), over: g.over(gm), dealOver: g.dealOver(gm), token: gm.Token(),
 		summary: func(seat int) pastMatch { return guandanSummary(gm, seat) }}
 	if seat < 0 {
 		return p, nil

@@ -235,7 +235,18 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 				m.HandOver = p.waiting
 			}
 		}
-		if seat >= 0 && !p.over && (p.waiting >= 0 && p.waiting != seat || tb.Seats[seat].Away) {
+		if p.dealOver {
+			m.ReadyWait = int(tb.readyWait() / time.Second)
+			for i := range tb.Seats {
+				switch {
+				case tb.Ready.has(i) && tb.humans().has(i):
+					m.Ready = append(m.Ready, i)
+				case tb.unready().has(i):
+					m.Unready = append(m.Unready, i)
+				}
+			}
+		}
+		if seat >= 0 && !p.over && (p.waiting >= 0 && p.waiting != seat || tb.Seats[seat].Away || m.WaitsForOthers()) {
 			m.Refresh = refreshSeconds
 		}
 	} else if seat >= 0 {
@@ -406,7 +417,7 @@ func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string
 		return err
 	}
 	tb.Match = id.String()
-	tb.Turn = s.cfg.Now().UnixMilli()
+	tb.Turn, tb.Ready = s.cfg.Now().UnixMilli(), 0
 	tdata, err := tb.encode()
 	if err != nil {
 		return err

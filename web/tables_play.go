@@ -39,8 +39,11 @@ var (
 type playedAt[L liveMatch] struct {
 	table[L]
 	// waiting is the seat whose move the match waits for, -1 when it waits for nobody in
-	// particular (a deal or the match is over: any player may go on).
+	// particular (a deal or the match is over: the players go on, see sharedTable.markReady).
 	waiting func(L) int
+	// dealOver tells a deal that is over in a match that is not: the next deal waits for
+	// the players (sharedTable.markReady).
+	dealOver func(L) bool
 }
 
 // tablePath is a shared table's page.
@@ -53,6 +56,19 @@ func tablePath(game, id string) string { return "/" + game + "/tables/" + id }
 // one compare-and-swap; then tell the table's live pages and answer 303 through back.
 func sharedPost[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, at func(string) (playedAt[L], bool),
 	back func(w http.ResponseWriter, r *http.Request, notice views.Notice) error, st step[L]) error {
+	return sharedMove(s, w, r, at, back, st, false)
+}
+
+// sharedNext is sharedPost for Next deal, st the step that deals it: while the others present
+// have not asked for it too, it only notes that this player has (sharedTable.markReady).
+func sharedNext[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, at func(string) (playedAt[L], bool),
+	back func(w http.ResponseWriter, r *http.Request, notice views.Notice) error, st step[L]) error {
+	return sharedMove(s, w, r, at, back, st, true)
+}
+
+// sharedMove is sharedPost, and with next sharedNext.
+func sharedMove[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, at func(string) (playedAt[L], bool),
+	back func(w http.ResponseWriter, r *http.Request, notice views.Notice) error, st step[L], next bool) error {
 	ctx := r.Context()
 	move, err := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
 	if err != nil {
@@ -82,6 +98,17 @@ func sharedPost[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	if !ok || move != l.Token() {
 		return back(w, r, views.NoticeStale)
 	}
+	if next && g.dealOver(l) && tb.markReady(seat, s.cfg.Now()) {
+		// The match is written back unchanged, so that the compare-and-swap still refuses a
+		// mark made on a deal that another request has meanwhile moved on from.
+		if err := storeMove(ctx, s, tb, g.table, l, version); err != nil {
+			if errors.Is(err, store.ErrConflict) {
+				return back(w, r, views.NoticeStale)
+			}
+			return err
+		}
+		return back(w, r, views.NoticeNone)
+	}
 	wasOver := g.over(l)
 	if l, err = st(l, seat); err != nil {
 		return err
@@ -92,7 +119,7 @@ func sharedPost[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	if err := g.playAI(ctx, s, l, tb.humans()); err != nil {
 		return err
 	}
-	tb.Turn = s.cfg.Now().UnixMilli()
+	tb.Turn, tb.Ready = s.cfg.Now().UnixMilli(), 0
 	if err := storeMove(ctx, s, tb, g.table, l, version); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return back(w, r, views.NoticeStale)

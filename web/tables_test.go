@@ -285,13 +285,14 @@ func TestSharedGuandanTwoPlayers(t *testing.T) {
 	ali.sit(path, 2) // Sara's partner
 	sara.post(path+"/start", nil)
 	players := map[string]*player{"0": sara, "2": ali}
-	moves := 0
+	moves, ended := 0, ""
 	for deal := 0; moves < 400; {
 		a, b := sara.view(path), ali.view(path)
 		if rootOf(a, "data-move") != rootOf(b, "data-move") {
 			t.Fatal("the two players see different moves")
 		}
-		if rootOf(a, "data-phase") == "dealover" {
+		if rootOf(a, "data-phase") == "dealover" && rootOf(a, "data-move") != ended {
+			ended = rootOf(a, "data-move")
 			deal++
 			if deal == 2 {
 				break
@@ -303,7 +304,10 @@ func TestSharedGuandanTwoPlayers(t *testing.T) {
 			if rootOf(a, "data-phase") != "dealover" {
 				t.Fatalf("the match waits for seat %s, an AI seat (phase %s)", toAct, rootOf(a, "data-phase"))
 			}
-			p = sara
+			p = sara // each asks for the next deal, Sara first
+			if a.doc.Find(`[data-ready="wait"]`).Length() > 0 {
+				p = ali
+			}
 		}
 		other := ali
 		if p == ali {
@@ -334,6 +338,12 @@ func TestSharedGuandanTwoPlayers(t *testing.T) {
 		if r := guandanBot(p, path, page); r.status != http.StatusSeeOther {
 			t.Fatalf("%s's move: %d\n%.400s", p.name, r.status, r.body)
 		}
+		if toAct == "-1" && p == sara {
+			// The deal's end stays on Ali's screen until Ali asks for the next deal too.
+			if r := ali.view(path); rootOf(r, "data-phase") != "dealover" || r.doc.Find(`[data-ready="others"]`).Length() != 1 {
+				t.Fatalf("Sara asked for the next deal and Ali sees phase %s, %d notes of who asked", rootOf(r, "data-phase"), r.doc.Find(`[data-ready="others"]`).Length())
+			}
+		}
 		moves++
 	}
 	if moves >= 400 {
@@ -349,14 +359,14 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 	mina.sit(path, 3)
 	sara.post(path+"/start", nil)
 	players := map[string]*player{"0": sara, "1": ali, "3": mina}
-	for range 2000 {
+	for i := range 2000 {
 		r := sara.view(path)
 		if rootOf(r, "data-phase") == "over" {
 			break
 		}
 		p, ok := players[rootOf(r, "data-to-act")]
 		if !ok {
-			p = sara // between deals: anyone deals on
+			p = []*player{sara, ali, mina}[i%3] // between deals: each asks for the next
 		}
 		pg := p.view(path)
 		move := rootOf(pg, "data-move")
@@ -911,5 +921,83 @@ func TestSharedAsnasKeysHelp(t *testing.T) {
 	}
 	if r.doc.Find(`[aria-keyshortcuts]`).Length() == 0 {
 		t.Error("the shared As-Nas table has no button with a shortcut")
+	}
+}
+
+// playToDealEnd plays the players' moves (the first button each) until the deal is over.
+func playToDealEnd(t *testing.T, path string, players map[string]*player) page {
+	t.Helper()
+	host := players["0"]
+	for range 200 {
+		r := host.view(path)
+		if rootOf(r, "data-phase") == "dealover" {
+			return r
+		}
+		p, ok := players[rootOf(r, "data-to-act")]
+		if !ok {
+			t.Fatalf("phase %s waits for seat %s", rootOf(r, "data-phase"), rootOf(r, "data-to-act"))
+		}
+		pg := p.view(path)
+		b := pg.doc.Find(`form[action$="/move"] button[data-verb]`).First()
+		if res := p.post(path+"/move", url.Values{"move": {rootOf(pg, "data-move")}, "verb": {attr(b, "value")}}); res.status != http.StatusSeeOther {
+			t.Fatalf("%s's move: %d", p.name, res.status)
+		}
+	}
+	t.Fatal("the deal did not end")
+	return page{}
+}
+
+// A deal's end stays on every player's screen until each player present has asked for the
+// next deal, or until the deal has been over for the silence (a move's time with a timer):
+// the quickest player dealt the next deal at once, and the others never saw the showdown.
+func TestSharedTableDealEndWaitsForEveryone(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 6, 20, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
+	path, players, _, _ := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 0)
+	sara, ali := players["0"], players["2"]
+	next := func(p *player) {
+		t.Helper()
+		if r := p.post(path+"/next", url.Values{"move": {rootOf(p.view(path), "data-move")}}); r.status != http.StatusSeeOther {
+			t.Fatalf("%s asks for the next deal: %d", p.name, r.status)
+		}
+	}
+	phase := func(p *player) string { return rootOf(p.view(path), "data-phase") }
+	end := playToDealEnd(t, path, players)
+	if end.doc.Find("[data-ready]").Length() != 0 {
+		t.Error("the deal's end shows players who asked for the next deal before any did")
+	}
+	next(sara)
+	next(sara) // twice: still one player's wish
+	if phase(sara) != "dealover" || phase(ali) != "dealover" {
+		t.Fatalf("one player's Next dealt the next deal before the other asked (Sara sees %s, Ali %s)", phase(sara), phase(ali))
+	}
+	if got := sara.view(path).doc.Find(`[data-ready="wait"]`).Text(); !strings.Contains(got, "Waiting for \u2068Ali\u2069") || !strings.Contains(got, "2 minutes") {
+		t.Errorf("Sara, who asked, reads %q", got)
+	}
+	if got := ali.view(path).doc.Find(`[data-ready="others"]`).Text(); !strings.Contains(got, "Sara") {
+		t.Errorf("Ali reads %q about who asked", got)
+	}
+	if r := ali.view(path); r.doc.Find(`[data-action="next"]`).Length() != 1 {
+		t.Error("Ali has no Next deal button at the deal's end")
+	}
+	next(ali)
+	if r := sara.view(path); rootOf(r, "data-phase") != "betting" || r.doc.Find(".deal-no").Text() != "Deal 2 of 12" {
+		t.Fatalf("both asked and the table shows phase %s, %q", rootOf(r, "data-phase"), r.doc.Find(".deal-no").Text())
+	}
+	if r := ali.view(path); r.doc.Find("[data-ready]").Length() != 0 {
+		t.Error("the new deal still shows who asked for it")
+	}
+	// A player who has left the room holds the others up for the silence at most.
+	playToDealEnd(t, path, players)
+	next(ali)
+	clk.add(silence - time.Second)
+	next(ali)
+	if phase(ali) != "dealover" {
+		t.Fatal("the next deal came before the silence was over")
+	}
+	clk.add(time.Second)
+	next(ali)
+	if r := sara.view(path); rootOf(r, "data-phase") != "betting" || r.doc.Find(".deal-no").Text() != "Deal 3 of 12" {
+		t.Fatalf("after the silence Ali's Next did not deal (phase %s, %q)", rootOf(r, "data-phase"), r.doc.Find(".deal-no").Text())
 	}
 }

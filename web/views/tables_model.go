@@ -2,7 +2,9 @@ package views
 
 import (
 	"context"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
 
@@ -63,6 +65,11 @@ type SharedTable struct {
 	// HandOver is a seat the viewer may hand to the AI because it keeps the table waiting,
 	// -1 for none.
 	HandOver int
+	// Ready and Unready are, while a deal's end waits for the players, the seats of those
+	// present who have asked for the next deal and of those who have not; after ReadyWait
+	// seconds anyone may deal it.
+	Ready, Unready []int
+	ReadyWait      int
 	// Refresh is how often a page without JavaScript would reload itself while the others
 	// play, in seconds (0: the viewer has nobody to wait for).
 	Refresh int
@@ -161,6 +168,24 @@ func (t SharedTable) notice() NoticeView {
 		return t.Guandan.notice()
 	}
 	return NoticeView{}
+}
+
+// WaitsForOthers tells whether the viewer has asked for the next deal and waits for others.
+func (t SharedTable) WaitsForOthers() bool {
+	return t.Seat >= 0 && slices.Contains(t.Ready, t.Seat) && len(t.Unready) > 0
+}
+
+// ReadyNames are the players ready for the next deal, or, to a viewer who is, those it waits for.
+func (t SharedTable) ReadyNames(ctx context.Context) string {
+	seats := t.Ready
+	if t.WaitsForOthers() {
+		seats = t.Unready
+	}
+	names := make([]string, len(seats))
+	for i, s := range seats {
+		names[i] = gSeat(ctx, s)
+	}
+	return strings.Join(names, i18n.T(ctx, "list.separator"))
 }
 
 // PageTitle is the page's title; see tableTitle. A live page takes the title of each table
