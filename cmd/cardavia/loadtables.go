@@ -315,9 +315,13 @@ func (p *tablePlayer) play(ctx context.Context) {
 			sleepCtx(ctx, time.Second)
 			continue
 		}
-		// The one who opened the table starts it, deals on and asks for the rematch: a
-		// table waits for nobody in particular then, and one player answering is enough.
+		// The one who opened the table starts it and asks for the rematch: a table waits for
+		// nobody in particular then, and one player answering is enough. At a deal's end every
+		// player asks for the next deal, once: it is dealt when all have.
 		mine := root.toAct == root.seat && root.seat >= 0 || root.toAct == -1 && p.index == 0
+		if root.toAct == -1 && root.phase == "dealover" {
+			mine = root.seat >= 0 && !bytes.Contains(body, []byte(`data-ready="wait"`))
+		}
 		if mine {
 			choice, ok := p.choose(body, p.rng, simple)
 			if !ok {
