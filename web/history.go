@@ -124,12 +124,14 @@ func openURL(u string) string {
 
 // asnasHistory is the visitor's As-Nas history.
 func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
-	a, sh, err := s.asnasFor(r).open(s, w, r)
+	a, sh, ok, err := s.asnasFor(r).look(s, r)
 	if err != nil {
 		return err
 	}
 	h := historyOf("asnas", sh)
-	h.Current = currentMatch("asnas", sh, a.ID, a.Deals())
+	if ok {
+		h.Current = currentMatch("asnas", sh, a.ID, a.Deals())
+	}
 	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
 		x := asnas.Score(p.Points).Float()
 		return x, i18n.T(r.Context(), "history.points", i18n.Number(r.Context(), x, 2))
@@ -139,12 +141,14 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 
 // guandanHistory is the visitor's Guandan history.
 func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
-	g, sh, err := guandanGameFor(r).open(s, w, r)
+	g, sh, ok, err := guandanGameFor(r).look(s, r)
 	if err != nil {
 		return err
 	}
 	h := historyOf("guandan", sh)
-	h.Current = currentMatch("guandan", sh, g.ID, g.Deals())
+	if ok {
+		h.Current = currentMatch("guandan", sh, g.ID, g.Deals())
+	}
 	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
 		return float64(p.Stats.Levels), i18n.T(r.Context(), "history.climbed", p.Stats.Levels)
 	})

@@ -433,3 +433,23 @@ func TestChartScale(t *testing.T) {
 // solarHijriMonth matches the name of a month of the Solar Hijri calendar, which Persian
 // readers date by.
 var solarHijriMonth = regexp.MustCompile(`فروردین|اردیبهشت|خرداد|تیر|مرداد|شهریور|مهر|آبان|آذر|دی|بهمن|اسفند`)
+
+// A visitor whose first page is the history sees no match in progress: it listed "Deal 1" of
+// a match dealt for them there and then, which they had never seen. Once they have opened the
+// table, its match is listed with its replay.
+func TestHistoryFirstVisitShowsNoMatch(t *testing.T) {
+	for _, game := range []string{"asnas", "guandan"} {
+		ts := newSite(t)
+		first := ts.get("/" + game + "/history")
+		if first.status != http.StatusOK {
+			t.Fatalf("%s history, first visit: %d", game, first.status)
+		}
+		if n := first.doc.Find(`a[href*="/` + game + `/replay/"]`).Length(); n != 0 {
+			t.Errorf("%s history, first visit: %d replays of a match never seen", game, n)
+		}
+		ts.get("/" + game)
+		if n := ts.get("/" + game + "/history").doc.Find(`a[href*="/` + game + `/replay/"]`).Length(); n != 1 {
+			t.Errorf("%s history after opening the table: %d replays, want the current match's first deal", game, n)
+		}
+	}
+}

@@ -174,6 +174,30 @@ func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, sh
 	return l, sh, err
 }
 
+// look is open for a page that only shows what the visitor has: the match their table shows
+// them (ok false when they have never opened it) and their shelf. It neither deals a match
+// nor writes the session: a visitor whose first page is the history is not shown a match in
+// progress they have never seen.
+func (t table[L]) look(s *Server, r *http.Request) (l L, sh shelf, ok bool, err error) {
+	ctx := r.Context()
+	sh = shelf{Version: shelfVersion}
+	v := visitorFrom(ctx)
+	if v.id != "" {
+		l, _, stored, found, err := t.current(ctx, s, v.id, true)
+		if err != nil || found {
+			return l, stored.shelf, found, err
+		}
+		sh = stored.shelf
+	}
+	if v.session != nil {
+		if p := t.pending(s, v, false); p != (pending{}) {
+			l, err = t.deal(ctx, s, p.id, p.seed, soloSeats)
+			return l, sh, err == nil, err
+		}
+	}
+	return l, sh, false, nil
+}
+
 // post is the shape of every move: read the move number, find the match, refuse a stale form
 // without changing anything, apply the step, let the AI seats act, save with a
 // compare-and-swap, keep the visitor's shelf up to date and answer 303 to the table through
