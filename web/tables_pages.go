@@ -597,6 +597,26 @@ func (s *Server) rememberName(r *http.Request, visitor, name string) {
 	}
 }
 
+// fileSharedMatchForAll puts the match that has just ended at the table in the history of
+// every seated player, whether or not they see its end: one who closed the tab before it
+// finds it there.
+func (s *Server) fileSharedMatchForAll(r *http.Request, tb storedTable) {
+	game, ok := tableGames[tb.Game]
+	if !ok {
+		return
+	}
+	p, err := game.play(s, nil, r, tb, -1)
+	if err != nil {
+		s.log.WarnContext(r.Context(), "file a shared match", "game", tb.Game, "err", err)
+		return // each player's view of the end files it
+	}
+	for seat, st := range p.tb.Seats {
+		if st.Visitor != "" {
+			s.fileSharedMatch(r, tb.Game, p.tb, seat, p)
+		}
+	}
+}
+
 // fileSharedMatch puts a finished shared match in the history of the player at seat, from
 // their seat, the first time they see its end, or when a rematch replaces it (for every
 // player, whether they saw the end or not).

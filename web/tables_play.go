@@ -98,16 +98,30 @@ func sharedMove[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	if !ok || move != l.Token() {
 		return back(w, r, views.NoticeStale)
 	}
-	if next && g.dealOver(l) && tb.markReady(seat, s.cfg.Now()) {
+	for try := 0; next && g.dealOver(l) && tb.markReady(seat, s.cfg.Now()); try++ {
 		// The match is written back unchanged, so that the compare-and-swap still refuses a
 		// mark made on a deal that another request has meanwhile moved on from.
-		if err := storeMove(ctx, s, tb, g.table, l, version); err != nil {
-			if errors.Is(err, store.ErrConflict) {
-				return back(w, r, views.NoticeStale)
+		err := storeMove(ctx, s, tb, g.table, l, version)
+		if !errors.Is(err, store.ErrConflict) {
+			if err != nil {
+				return err
 			}
+			return back(w, r, views.NoticeNone)
+		}
+		if try == 3 {
+			return back(w, r, views.NoticeStale)
+		}
+		// Others asked at the same moment: ask again on the table as it is now, at the same
+		// deal's end (the form is stale otherwise). The last to ask deals below.
+		if tb, err = s.loadTable(ctx, tb.ID); err != nil {
 			return err
 		}
-		return back(w, r, views.NoticeNone)
+		if l, version, ok, err = g.loadMatch(ctx, s, mid, false); err != nil {
+			return err
+		}
+		if !ok || move != l.Token() {
+			return back(w, r, views.NoticeStale)
+		}
 	}
 	wasOver := g.over(l)
 	if l, err = st(l, seat); err != nil {
@@ -128,6 +142,7 @@ func sharedMove[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	}
 	if g.over(l) && !wasOver {
 		s.metrics.MatchFinished(g.game)
+		s.fileSharedMatchForAll(r, tb)
 	}
 	return back(w, r, views.NoticeNone)
 }

@@ -1001,3 +1001,45 @@ func TestSharedTableDealEndWaitsForEveryone(t *testing.T) {
 		t.Fatalf("after the silence Ali's Next did not deal (phase %s, %q)", rootOf(r, "data-phase"), r.doc.Find(".deal-no").Text())
 	}
 }
+
+// Players who ask for the next deal at the same moment are all heard: a mark that loses the
+// compare-and-swap to another's is made again on the table as it is now, so the last to ask
+// deals and nobody is told that somebody moved first.
+func TestSharedTableNextAskedAtOnce(t *testing.T) {
+	ts := newSite(t)
+	sara, ali, mina := ts.as("Sara"), ts.as("Ali"), ts.as("Mina")
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 1)
+	mina.sit(path, 2)
+	sara.post(path+"/start", nil)
+	players := map[string]*player{"0": sara, "1": ali, "2": mina}
+	for deal := 1; deal <= 4; deal++ {
+		end := playToDealEnd(t, path, players)
+		move := rootOf(end, "data-move")
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		locs := make([]string, 3)
+		for i, p := range []*player{sara, ali, mina} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				r := p.post(path+"/next", url.Values{"move": {move}})
+				locs[i] = r.header.Get("Location")
+				if r.status != http.StatusSeeOther {
+					locs[i] = strconv.Itoa(r.status)
+				}
+			}()
+		}
+		close(start)
+		wg.Wait()
+		for i, loc := range locs {
+			if loc != path {
+				t.Errorf("deal %d: player %d asked for the next deal and was answered %q", deal, i, loc)
+			}
+		}
+		if r := sara.view(path); rootOf(r, "data-phase") != "betting" {
+			t.Fatalf("deal %d: all three asked at once and the table shows phase %s", deal, rootOf(r, "data-phase"))
+		}
+	}
+}
