@@ -39,6 +39,12 @@ function guandanTable() {
   form?.addEventListener("change", (event) => {
     if (event.target instanceof HTMLInputElement && event.target.name === "card") ask();
   });
+  // A lesson's form has no live line, but its question of which reading to play is as stale
+  // once the selection changes, and its required choice would stop Play just the same.
+  const lesson = form ? null : felt.querySelector("form.gform");
+  lesson?.addEventListener("change", (event) => {
+    if (event.target instanceof HTMLInputElement && event.target.name === "card") lesson.querySelector(".greadings")?.remove();
+  });
 
   // A button under each stack of two or more picks all its cards, or none.
   const syncStack = (group, button) => {
