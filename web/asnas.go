@@ -126,7 +126,7 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 		return a, err
 	}
 	if id := chi.URLParam(r, "table"); id != "" {
-		return sharedNext(s, w, r, asnasAt, sharedRedirect("asnas", id), st)
+		return sharedMove(s, w, r, asnasAt, sharedRedirect("asnas", id), st, true)
 	}
 	return s.asnasPost(w, r, st)
 }

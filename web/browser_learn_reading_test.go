@@ -19,12 +19,7 @@ func TestBrowserLessonReadingQuestionFollowsTheSelection(t *testing.T) {
 	browserTest(t)
 	site := browserSite(t)
 	l := learn.Guandan()
-	step := 0
-	for i := 1; i <= l.Len() && step == 0; i++ {
-		if st, _, _ := l.At(i); st.Key == "fullhouse" {
-			step = i
-		}
-	}
+	step := l.StepOf("full-house")
 	_, pos, err := l.At(step)
 	if err != nil || step == 0 {
 		t.Fatalf("no full house step: %v", err)

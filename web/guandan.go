@@ -205,7 +205,7 @@ func (s *Server) guandanPost(w http.ResponseWriter, r *http.Request, step step[*
 	return s.guandanMove(w, r, step, false)
 }
 
-// guandanMove is guandanPost, and with next the Next deal of a shared table (sharedNext).
+// guandanMove is guandanPost, and with next the Next deal of a shared table (sharedMove).
 func (s *Server) guandanMove(w http.ResponseWriter, r *http.Request, step step[*record.Guandan], next bool) error {
 	back := tableURL{path: "/guandan", arrange: views.ParseArrangement(r.PostFormValue("arrange"))}
 	var err error

@@ -253,12 +253,7 @@ func TestAsnasLessonReadingStepsGiveNoReason(t *testing.T) {
 func TestGuandanLessonChooseAReading(t *testing.T) {
 	ts := newSite(t)
 	l := learn.Guandan()
-	n := 0
-	for i := 1; i <= l.Len() && n == 0; i++ {
-		if st, _, _ := l.At(i); st.Key == "fullhouse" {
-			n = i
-		}
-	}
+	n := l.StepOf("full-house")
 	_, pos, err := l.At(n)
 	if err != nil || n == 0 {
 		t.Fatalf("no full house step: %v", err)

@@ -339,22 +339,20 @@ func (t *sharedTable) humans() seats {
 // markReady notes that the player at seat has seen the deal's end and asks for the next deal,
 // and tells whether they must wait for the others. A deal's end (the showdown, who went out)
 // stays on every player's screen until each player present has asked for the next deal, or
-// until readyWait has passed since it ended: the quickest player no longer deals the next
-// one away under the others' eyes, and one who has left the room holds nobody up for long.
+// until the table has waited as long as for a silent seat (handOverAt, from the deal's end):
+// the quickest player no longer deals the next one away under the others' eyes, and one who
+// has left the room holds nobody up for long.
 func (t *sharedTable) markReady(seat int, now time.Time) bool {
 	t.Ready |= 1 << seat
-	return t.unready() != 0 && now.Before(t.readyBy())
+	return t.unready() != 0 && now.Before(t.handOverAt())
 }
 
 // unready are the players present who have not asked for the next deal.
 func (t *sharedTable) unready() seats { return t.humans() &^ t.Ready }
 
-// readyBy is when anyone may deal the next deal without waiting for the others.
-func (t *sharedTable) readyBy() time.Time { return time.UnixMilli(t.Turn).Add(t.readyWait()) }
-
-// readyWait is how long the end of a deal waits for every player: a move's time, or the
-// silence with no timer.
-func (t *sharedTable) readyWait() time.Duration {
+// patience is how long the table waits for a player: a move's time, or the silence with no
+// timer.
+func (t *sharedTable) patience() time.Duration {
 	if t.Timer > 0 {
 		return time.Duration(t.Timer) * time.Second
 	}

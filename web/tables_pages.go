@@ -236,12 +236,13 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 			}
 		}
 		if p.dealOver {
-			m.ReadyWait = int(tb.readyWait() / time.Second)
+			m.ReadyWait = int(tb.patience() / time.Second)
+			humans := tb.humans()
 			for i := range tb.Seats {
 				switch {
-				case tb.Ready.has(i) && tb.humans().has(i):
+				case humans.has(i) && tb.Ready.has(i):
 					m.Ready = append(m.Ready, i)
-				case tb.unready().has(i):
+				case humans.has(i):
 					m.Unready = append(m.Unready, i)
 				}
 			}
@@ -457,8 +458,9 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, tablePath(game, tb.ID)+"?notice=stale", http.StatusSeeOther)
 		return nil
 	}
-	// Every player of the finished match gets it in their history now: it is filed when a
-	// player sees its end (tablePage), and from here on the table shows the next match.
+	// Every player of the finished match has it in their history: it was filed when it ended
+	// (fileSharedMatchForAll); should that have failed, now, for from here on the table shows
+	// the next match.
 	for seat, st := range p.tb.Seats {
 		if st.Visitor != "" {
 			s.fileSharedMatch(r, game, p.tb, seat, p)

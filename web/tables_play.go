@@ -59,14 +59,8 @@ func sharedPost[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	return sharedMove(s, w, r, at, back, st, false)
 }
 
-// sharedNext is sharedPost for Next deal, st the step that deals it: while the others present
+// sharedMove is sharedPost; with next, st is Next deal's step, and while the others present
 // have not asked for it too, it only notes that this player has (sharedTable.markReady).
-func sharedNext[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, at func(string) (playedAt[L], bool),
-	back func(w http.ResponseWriter, r *http.Request, notice views.Notice) error, st step[L]) error {
-	return sharedMove(s, w, r, at, back, st, true)
-}
-
-// sharedMove is sharedPost, and with next sharedNext.
 func sharedMove[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, at func(string) (playedAt[L], bool),
 	back func(w http.ResponseWriter, r *http.Request, notice views.Notice) error, st step[L], next bool) error {
 	ctx := r.Context()
@@ -191,13 +185,10 @@ func (t *sharedTable) due() time.Time {
 // handOverAt is when the others may hand the seat to act to the AI: when its time runs out, or
 // after the silence with no timer.
 func (t *sharedTable) handOverAt() time.Time {
-	if d := t.due(); !d.IsZero() {
-		return d
-	}
 	if t.Turn == 0 {
 		return time.Time{}
 	}
-	return time.UnixMilli(t.Turn).Add(silence)
+	return time.UnixMilli(t.Turn).Add(t.patience())
 }
 
 // handOver lets the AI play seat from now on (it is away) and lets the AI seats act until a

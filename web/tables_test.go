@@ -75,6 +75,24 @@ func auditSeat(t *testing.T, r page) {
 
 func rootOf(r page, name string) string { return attr(r.doc.Find("[data-table]"), name) }
 
+// dealOnToMatchEnd has p, at a table whose players have all let the AI play for them, deal on
+// until the AI has played the match to its end, and returns p's view of it.
+func (p *player) dealOnToMatchEnd(path string) page {
+	p.t.Helper()
+	end := p.view(path)
+	for range 60 {
+		if rootOf(end, "data-phase") == "over" {
+			return end
+		}
+		if r := p.post(path+"/next", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
+			p.t.Fatalf("next deal: %d", r.status)
+		}
+		end = p.view(path)
+	}
+	p.t.Fatalf("the AI did not play the match to its end (phase %s)", rootOf(end, "data-phase"))
+	return end
+}
+
 func TestSharedTableLobby(t *testing.T) {
 	ts := newSite(t)
 	sara, ali, mina, dara, eve := ts.as("Sara"), ts.as("مریم"), ts.as("Mina"), ts.as("Dara"), ts.as("Eve")
@@ -781,18 +799,9 @@ func TestSharedTableRematchSwapsAndSeatsEveryone(t *testing.T) {
 			t.Fatalf("%s steps away: %d", p.name, r.status)
 		}
 	}
-	end := sara.view(path)
-	for range 60 {
-		if rootOf(end, "data-phase") == "over" {
-			break
-		}
-		if r := sara.post(path+"/next", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
-			t.Fatalf("next deal: %d", r.status)
-		}
-		end = sara.view(path)
-	}
-	if rootOf(end, "data-phase") != "over" || end.doc.Find(`[data-action="swap"]`).Length() != 1 {
-		t.Fatalf("the AI did not play the match to its end with a rematch offer (phase %s)", rootOf(end, "data-phase"))
+	end := sara.dealOnToMatchEnd(path)
+	if end.doc.Find(`[data-action="swap"]`).Length() != 1 {
+		t.Fatal("the AI played the match to its end and no rematch is offered")
 	}
 	if r := sara.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}, "swap": {"1"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("rematch with partners swapped: %d", r.status)
@@ -888,19 +897,7 @@ func TestSharedTableStrangerSeesTheMatchOver(t *testing.T) {
 	if r := sara.post(path+"/away", url.Values{"away": {"0"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("Sara steps away: %d", r.status)
 	}
-	end := sara.view(path)
-	for range 20 {
-		if rootOf(end, "data-phase") == "over" {
-			break
-		}
-		if r := sara.post(path+"/next", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
-			t.Fatalf("next deal: %d", r.status)
-		}
-		end = sara.view(path)
-	}
-	if rootOf(end, "data-phase") != "over" {
-		t.Fatalf("the AI did not play the match to its end (phase %s)", rootOf(end, "data-phase"))
-	}
+	sara.dealOnToMatchEnd(path)
 	if got := watch(); !strings.Contains(got, "is over") {
 		t.Errorf("a stranger at a finished match reads %q", got)
 	}

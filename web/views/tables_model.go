@@ -4,7 +4,6 @@ import (
 	"context"
 	"slices"
 	"strconv"
-	"strings"
 
 	"github.com/a-h/templ"
 
@@ -177,15 +176,10 @@ func (t SharedTable) WaitsForOthers() bool {
 
 // ReadyNames are the players ready for the next deal, or, to a viewer who is, those it waits for.
 func (t SharedTable) ReadyNames(ctx context.Context) string {
-	seats := t.Ready
 	if t.WaitsForOthers() {
-		seats = t.Unready
+		return seatList(ctx, t.Unready)
 	}
-	names := make([]string, len(seats))
-	for i, s := range seats {
-		names[i] = gSeat(ctx, s)
-	}
-	return strings.Join(names, i18n.T(ctx, "list.separator"))
+	return seatList(ctx, t.Ready)
 }
 
 // PageTitle is the page's title; see tableTitle. A live page takes the title of each table
