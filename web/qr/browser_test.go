@@ -33,9 +33,13 @@ func TestChromiumDrawsAReadableSymbol(t *testing.T) {
 	if testing.Short() {
 		t.Skip("browser tests are skipped in -short mode")
 	}
+	// As web's browser tests: $CARDAVIA_CHROMIUM, else the headless shell, else the browser.
 	path := os.Getenv("CARDAVIA_CHROMIUM")
 	if path == "" {
-		path = "/usr/bin/chromium"
+		path = "/usr/bin/chromium-headless-shell"
+		if _, err := os.Stat(path); err != nil {
+			path = "/usr/bin/chromium"
+		}
 	}
 	if _, err := os.Stat(path); err != nil {
 		if os.Getenv("CI") == "true" {
