@@ -22,10 +22,11 @@ function guandanTable() {
     // A question of which reading to play was about the cards selected before: its required
     // choice would stop Play for a selection it no longer fits. Play asks again if need be.
     form.querySelector(".greadings")?.remove();
-    const query = new URLSearchParams();
-    for (const box of form.querySelectorAll('input[name="card"]:checked')) query.append("card", box.value);
+    // The lesson's URL names its step already: the cards are added to its query.
+    const url = new URL(form.dataset.selectionUrl, location.href);
+    for (const box of form.querySelectorAll('input[name="card"]:checked')) url.searchParams.append("card", box.value);
     const n = ++asked;
-    fetch(form.dataset.selectionUrl + "?" + query, { credentials: "same-origin", headers: { Accept: "text/html" } })
+    fetch(url, { credentials: "same-origin", headers: { Accept: "text/html" } })
       .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
       .then((html) => {
         if (n !== asked) return;
@@ -39,19 +40,14 @@ function guandanTable() {
   form?.addEventListener("change", (event) => {
     if (event.target instanceof HTMLInputElement && event.target.name === "card") ask();
   });
-  // A lesson's form has no live line, but its question of which reading to play is as stale
-  // once the selection changes, and its required choice would stop Play just the same.
-  const lesson = form ? null : felt.querySelector("form.gform");
-  lesson?.addEventListener("change", (event) => {
-    if (event.target instanceof HTMLInputElement && event.target.name === "card") lesson.querySelector(".greadings")?.remove();
-  });
 
-  // A button under each stack of two or more picks all its cards, or none.
+  // A button under each stack of two or more picks all its cards, or none. Not in a lesson:
+  // with its bubble above the felt, the buttons would push Play off a phone's first screen.
   const syncStack = (group, button) => {
     const boxes = [...group.querySelectorAll('input[name="card"]')];
     button.setAttribute("aria-pressed", String(boxes.every((b) => b.checked)));
   };
-  if (form) {
+  if (form && !form.closest("[data-lesson]")) {
     for (const group of form.querySelectorAll(".ghand.stacked .ggroup")) {
       const boxes = [...group.querySelectorAll('input[type="checkbox"][name="card"]')];
       if (boxes.length < 2) continue;

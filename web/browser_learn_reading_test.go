@@ -13,8 +13,8 @@ import (
 // TestBrowserLessonReadingQuestionFollowsTheSelection: the Guandan lesson's question of which
 // reading to play (two 9s, both Kings of Hearts and the wild: a full house of 9s or of Kings)
 // was about the cards selected when Play was pressed; once the selection changes it goes, as
-// at the table, and its required choice no longer stops Play. It stayed, required, because the
-// lesson's form has no live line for the script to ask.
+// at the table, and its required choice no longer stops Play. The live line under the hand
+// says what the cards are after each change, as at the table: the lesson had none.
 func TestBrowserLessonReadingQuestionFollowsTheSelection(t *testing.T) {
 	browserTest(t)
 	site := browserSite(t)
@@ -43,8 +43,13 @@ func TestBrowserLessonReadingQuestionFollowsTheSelection(t *testing.T) {
 	if !tb.exists(".greadings") {
 		t.Fatal("the lesson does not ask which reading is meant")
 	}
+	tb.waitLine("the refused full house", "choose")
 	tb.do(click(`label.gcard[data-id="` + wild + `"]`))
 	if tb.exists(".greadings") || tb.exists(`.gform input[required]`) {
 		t.Error("the selection changed and the question of which reading to play (or its required choice) stayed")
 	}
+	tb.waitLine("9 9 K K, no combination", "illegal")
+	tb.do(click(`label.gcard[data-id="` + wild + `"]`))
+	tb.waitLine("the wild ticked again", "choose")
+	tb.checkClean("the lesson's live line", "")
 }

@@ -285,12 +285,9 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 		p.Lesson.Wrong = "learn.guandan." + st.Key + ".wrong"
 	case guandanLessonNotices[wrong]:
 		p.Lesson.Wrong = "guandan.notice." + wrong
-		// The refused cards stay selected, and cards with several readings ask which one.
+		// The refused cards stay selected.
 		if p.Table.MyTurn() {
 			p.Table.Selected = querySelection(r.URL.Query()["card"], p.Table.View.Hand)
-			if v := guandanVerdict(m, 0, p.Table.Selected); v.Verdict == views.SelectChoose {
-				p.Table.Readings = v.Readings
-			}
 		}
 	default:
 		for _, ref := range guandanLessonRefusals {
@@ -299,8 +296,36 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 			}
 		}
 	}
+	// The line under the hand says what the selected cards are, and cards with several
+	// readings ask which one, as at the table.
+	if !st.Reads() && p.Table.MyTurn() {
+		p.Table.Selection = guandanVerdict(m, 0, p.Table.Selected)
+		if p.Table.Selection.Verdict == views.SelectChoose {
+			p.Table.Readings = p.Table.Selection.Readings
+		}
+	}
 	p.Replay = p.Replay && p.Lesson.Wrong == "" // the others' moves were shown the first time
 	return s.render(w, r, http.StatusOK, views.GuandanLearnPage(ch, p))
+}
+
+// guandanLearnSelection is guandanSelection for a step of the lesson (?step=, as the page's):
+// the live line for the cards named, judged on the step's position. A step that asks for no
+// play has nothing selected; one that is not a step of the lesson is a 404 page.
+func (s *Server) guandanLearnSelection(w http.ResponseWriter, r *http.Request) error {
+	l := learn.Guandan()
+	n, err := strconv.Atoi(r.URL.Query().Get("step"))
+	if err != nil {
+		return errNotFound
+	}
+	st, pos, err := l.At(n)
+	if err != nil {
+		return errNotFound
+	}
+	var sel *views.GuandanSelection
+	if m := pos.Match; !st.Reads() && m.Phase() == gd.PhasePlay && m.ToAct() == 0 {
+		sel = guandanVerdict(m, 0, querySelection(r.URL.Query()["card"], m.View(0).Hand))
+	}
+	return s.render(w, r, http.StatusOK, views.GuandanSelectionFragment(sel))
 }
 
 // guandanLearnMove is a move made at a step of the Guandan lesson, through the same fields as

@@ -287,6 +287,30 @@ func TestGuandanLessonChooseAReading(t *testing.T) {
 	if readings.Length() != 2 {
 		t.Fatalf("the page offers %d readings to choose from, want 2", readings.Length())
 	}
+	// The live line says so, and guandan.js asks the step's line after each change.
+	if got := attr(p.doc.Find(`form[action="/guandan/learn/move"] .gsel`), "data-selection"); got != "choose" {
+		t.Errorf("the line under the hand says %q, want choose", got)
+	}
+	if got := attr(p.doc.Find(`form[action="/guandan/learn/move"]`), "data-selection-url"); got != "/guandan/learn/selection?step="+step {
+		t.Errorf("the form's data-selection-url is %q", got)
+	}
+	line := func(cards gd.Set) string {
+		t.Helper()
+		sp := ts.get("/guandan/learn/selection?" + url.Values{"step": {step}, "card": ids(cards)}.Encode())
+		if sp.status != http.StatusOK {
+			t.Fatalf("the lesson's selection line: status %d", sp.status)
+		}
+		return attr(sp.doc.Find(".gsel"), "data-selection")
+	}
+	if got := line(cards); got != "choose" {
+		t.Errorf("the lesson's selection line for the five cards says %q, want choose", got)
+	}
+	if got := line(l.Expected(n).Cards); got != "playable" {
+		t.Errorf("the lesson's selection line for the step's play says %q, want playable", got)
+	}
+	if got := line(gd.Set{}); got != "none" {
+		t.Errorf("the lesson's selection line for no cards says %q, want none", got)
+	}
 	if p.doc.Find(`form[action="/guandan/learn/move"] button[data-action="pass"]`).Length() > 0 &&
 		p.doc.Find(`form[action="/guandan/learn/move"] button[data-action="pass"][formnovalidate]`).Length() == 0 {
 		t.Error("Pass is held up by the required choice of a reading")
@@ -373,6 +397,16 @@ func TestGuandanLessonWalk(t *testing.T) {
 							t.Errorf("step %d (%s): card %s cannot be selected", n, st.Key, c)
 						}
 					}
+					// The live line for the step's own play: a play the engine takes.
+					if want.Kind == gd.ActPlay {
+						sel := ts.get("/guandan/learn/selection?" + url.Values{"step": {strconv.Itoa(n)}, "card": ids(want.Cards)}.Encode())
+						if got := attr(sel.doc.Find(".gsel"), "data-selection"); got != "playable" {
+							t.Errorf("step %d (%s): the line for the step's play says %q, want playable", n, st.Key, got)
+						}
+						if p.doc.Find(`form[data-selection-url] .gsel`).Length() != 1 {
+							t.Errorf("step %d (%s): the play's form has no live line", n, st.Key)
+						}
+					}
 					before := tableState(p)
 					var wrongs []url.Values
 					if want.Kind == gd.ActPlay || want.Kind == gd.ActPass {
@@ -455,6 +489,19 @@ func TestGuandanLessonBadInput(t *testing.T) {
 	}
 	if p := ts.get("/guandan/learn?step=3&wrong=%3Cb%3E"); p.doc.Find("[data-wrong]").Length() != 0 {
 		t.Error("an unknown ?wrong= shows a reason")
+	}
+	// The live line's endpoint: a step that is none of the lesson's is a 404 page; cards not
+	// in the step's hand, or a step that asks for no play, select nothing.
+	for _, q := range []string{"", "step=", "step=abc", "step=0", "step=-1", "step=" + strconv.Itoa(learn.Guandan().Len()+1), "step=99999999999999999999"} {
+		if p := ts.get("/guandan/learn/selection?" + q); p.status != http.StatusNotFound || p.doc == nil {
+			t.Errorf("GET /guandan/learn/selection?%s: status %d, want 404 with a page", q, p.status)
+		}
+	}
+	for _, q := range []string{"step=1&card=1", "step=3&card=999&card=x"} {
+		p := ts.get("/guandan/learn/selection?" + q)
+		if got := attr(p.doc.Find(".gsel"), "data-selection"); p.status != http.StatusOK || got != "none" {
+			t.Errorf("GET /guandan/learn/selection?%s: status %d, line %q, want 200 and none", q, p.status, got)
+		}
 	}
 	// A pass when leading gets the engine's reason, in the lesson's words.
 	back := ts.lessonMove("guandan", "move", url.Values{"step": {"3"}, "act": {"pass"}})

@@ -254,6 +254,7 @@ func (s *Server) routes() chi.Router {
 	r.Post("/guandan/tables/{table}/return", s.handle(s.guandanReturn))
 	r.Post("/guandan/tables/{table}/next", s.handle(s.guandanNext))
 	r.Get("/guandan/learn", s.handle(s.guandanLearn))
+	r.Get("/guandan/learn/selection", s.handle(s.guandanLearnSelection))
 	r.Post("/guandan/learn/move", s.handle(s.guandanLearnMove))
 	r.Post("/guandan/learn/show", s.handle(s.guandanLearnShow))
 	r.Post("/guandan/learn/restart", s.handle(s.restartLesson("guandan")))

@@ -47,6 +47,10 @@ func (l Lesson) MarkAttr() string { return strings.Join(l.Marks, " ") }
 // Path is the lesson's page, and the start of its forms' paths.
 func (l Lesson) Path() string { return "/" + l.Game + "/learn" }
 
+// SelectionURL is where guandan.js asks what the selected cards are at this step (the live
+// line, as at the table).
+func (l Lesson) SelectionURL() string { return l.Path() + "/selection?step=" + l.StepValue() }
+
 // StepValue is the step as a form value: plain digits, never the locale's.
 func (l Lesson) StepValue() string { return strconv.Itoa(l.Step) }
 
