@@ -28,3 +28,22 @@ func TestCatalogPersianAsNasRanksAreNotSuits(t *testing.T) {
 		t.Errorf("fa learn.asnas.ranks does not name the five ranks نقش as the rules page does: %s", s)
 	}
 }
+
+// bombWord is the word for a Guandan bomb in each language, as the rules pages use it.
+var bombWord = map[string]string{"en": "bomb", "sv": "bomb", "da": "bombe", "es": "bomba", "fa": "بمب", "zh": "炸弹"}
+
+// TestCatalogGuandanLessonSaysABombBeatsToo: RULES.md ("Beating a play") says an ordinary
+// play is beaten by a higher play of the same kind or by any bomb. A lesson bubble that says
+// only a higher play of the kind beats the one on the table must name the bomb too, in every
+// language; the pair step said "Only a higher pair beats a pair".
+func TestCatalogGuandanLessonSaysABombBeatsToo(t *testing.T) {
+	for code, bomb := range bombWord {
+		cat := rawCatalog(t, code)
+		for _, key := range []string{"learn.guandan.pair", "learn.guandan.plate", "learn.guandan.straight"} {
+			s := strings.Join(cat[key], "")
+			if !strings.Contains(strings.ToLower(s), bomb) {
+				t.Errorf("%s %s says what beats the play but not that a bomb does: %s", code, key, s)
+			}
+		}
+	}
+}
