@@ -47,3 +47,20 @@ func TestCatalogGuandanLessonSaysABombBeatsToo(t *testing.T) {
 		}
 	}
 }
+
+// naturalWord is how each language's Guandan rules page says "natural" (order of ranks).
+var naturalWord = map[string]string{"en": "natural", "sv": "naturliga", "da": "naturlige", "es": "natural", "fa": "طبیعی", "zh": "自然"}
+
+// TestCatalogGuandanRulesStraightFlushIsANaturalSequence: RULES.md ("Combinations") lists
+// the straight flush among the sequences that use natural ranks (the level rank not
+// promoted, the ace low or high, ranked by the highest card in natural order). The rules
+// page said so of straights, tubes and plates only, and the paragraph that defines the
+// straight flush left a player to guess; it must say so in every language.
+func TestCatalogGuandanRulesStraightFlushIsANaturalSequence(t *testing.T) {
+	for code, natural := range naturalWord {
+		s := strings.Join(rawCatalog(t, code)["guandan.rules.s4.p3"], "")
+		if !strings.Contains(s, natural) {
+			t.Errorf("%s guandan.rules.s4.p3 defines the straight flush without its natural order: %s", code, s)
+		}
+	}
+}
