@@ -64,3 +64,24 @@ func TestCatalogGuandanRulesStraightFlushIsANaturalSequence(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogGuandanCancelledTributeFitsOnePayer: RULES.md ("Tribute") refuses a single
+// tribute when its one payer holds both Red Jokers, and a double one when the two payers hold
+// them between them. The log line that says no tribute is paid comes after either, so it
+// may not speak of the payers as several: "the payers hold both Red Jokers" read wrongly
+// after every refused single tribute.
+func TestCatalogGuandanCancelledTributeFitsOnePayer(t *testing.T) {
+	plural := map[string]string{"en": "the payers", "sv": "de som skulle betala har", "da": "de, der skulle betale, har", "fa": "خراج‌دهندگان هر دو"}
+	for code, bad := range plural {
+		cat := rawCatalog(t, code)
+		for _, key := range []string{"guandan.log.cancelled", "guandan.log.you.cancelled"} {
+			s := strings.Join(cat[key], "")
+			if s == "" {
+				t.Fatalf("%s has no %s", code, key)
+			}
+			if strings.Contains(s, bad) {
+				t.Errorf("%s %s speaks of several payers (%q): %s", code, key, bad, s)
+			}
+		}
+	}
+}
