@@ -368,6 +368,33 @@ func TestIllegalMoveIs422AndChangesNothing(t *testing.T) {
 	}
 }
 
+// TestRefusedMoveLeadsBackToTheTable: the page of a move the table does not offer says "The
+// table shows the moves you can make", so it links to that table, as a shared table's does
+// (DESIGN.md: every refusal is a friendly page). It offered only the home page.
+func TestRefusedMoveLeadsBackToTheTable(t *testing.T) {
+	ts := newSite(t)
+	p := ts.table()
+	ts.post("/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}})
+	p = ts.table()
+	for _, tc := range []struct {
+		path string
+		form url.Values
+		want int
+	}{
+		{"/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}}, http.StatusUnprocessableEntity},
+		{"/asnas/next", url.Values{"move": {moveOf(p)}}, http.StatusConflict},
+		{"/asnas/move", url.Values{"move": {"x"}, "verb": {"look"}}, http.StatusBadRequest},
+	} {
+		r := ts.post(tc.path, tc.form)
+		if r.status != tc.want {
+			t.Fatalf("POST %s %v: status %d, want %d", tc.path, tc.form, r.status, tc.want)
+		}
+		if r.doc.Find(`a[data-back][href="/asnas"]`).Length() != 1 {
+			t.Errorf("POST %s %v (%d): no link back to the table", tc.path, tc.form, r.status)
+		}
+	}
+}
+
 func TestRestartAsksFirst(t *testing.T) {
 	ts := newSite(t)
 	p := ts.table()

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -186,11 +187,23 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 	return nil
 }
 
-// tableOfAction is the shared table a form of it was posted from (/asnas/tables/ID/seat gives
-// /asnas/tables/ID), "" for any other path: its error page leads back to the table, not only
-// to the home page, so that a player whose name was refused does not lose the table.
+// soloActions are the moves posted from a solo table's page, by game: an error page for one
+// of them leads back to that table.
+var soloActions = map[string][]string{
+	"asnas":   {"move", "next", "restart"},
+	"guandan": {"play", "pass", "return", "next", "restart"},
+}
+
+// tableOfAction is the table a form of it was posted from: a shared table's
+// (/asnas/tables/ID/seat gives /asnas/tables/ID) or a solo table's (/asnas/move gives /asnas),
+// "" for any other path. Its error page leads back to the table, not only to the home page, so
+// that a player whose name was refused does not lose the table, and a refused move's page
+// ("The table shows the moves you can make") links to that table.
 func tableOfAction(path string) string {
 	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	if len(parts) == 2 && slices.Contains(soloActions[parts[0]], parts[1]) {
+		return "/" + parts[0]
+	}
 	if len(parts) != 4 || parts[1] != "tables" || parts[2] == "" || parts[3] == "" {
 		return ""
 	}

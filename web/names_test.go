@@ -49,7 +49,12 @@ func TestTableOfAction(t *testing.T) {
 		"/guandan/tables/x9/play":     "/guandan/tables/x9",
 		"/guandan/tables/x9":          "",
 		"/poker/tables/x9/seat":       "",
-		"/asnas/move":                 "",
+		"/asnas/move":                 "/asnas",
+		"/asnas/next":                 "/asnas",
+		"/guandan/pass":               "/guandan",
+		"/asnas/history":              "",
+		"/asnas/replay/abc/1":         "",
+		"/poker/move":                 "",
 		"/asnas/tables//seat":         "",
 		"/asnas/tables/abc/seat/more": "",
 	} {
