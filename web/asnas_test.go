@@ -137,6 +137,11 @@ func TestFullMatchThroughTheForms(t *testing.T) {
 	if sum > 0.03 || sum < -0.03 {
 		t.Errorf("totals sum to %v", sum)
 	}
+	// Restart's confirmation would say the match is lost; a finished one is in the history,
+	// and the table's end has New match.
+	if r := ts.get("/asnas/restart"); r.status != http.StatusSeeOther || r.header.Get("Location") != "/asnas" {
+		t.Errorf("GET /asnas/restart after the match: %d to %q, want 303 to the table", r.status, r.header.Get("Location"))
+	}
 	// New match: a fresh table at deal 1.
 	if r := ts.post("/asnas/restart", url.Values{"move": {moveOf(last)}}); r.status != http.StatusSeeOther {
 		t.Fatalf("new match: %d", r.status)

@@ -57,7 +57,9 @@ func orNotFound(err error) error {
 	return errNotFound
 }
 
-// replayAddress reads the match and the deal of a replay's address.
+// replayAddress reads the match, the deal and the step of a replay's address. Any of them
+// garbled names no page, as a step past the deal does: a 404, not the 400 page, which speaks
+// of a form.
 func replayAddress(r *http.Request) (record.ID, int, int, error) {
 	id, ok := record.ParseID(chi.URLParam(r, "match"))
 	deal, err := strconv.Atoi(chi.URLParam(r, "deal"))
@@ -67,7 +69,7 @@ func replayAddress(r *http.Request) (record.ID, int, int, error) {
 	step := 0
 	if q := r.URL.Query().Get("step"); q != "" {
 		if step, err = strconv.Atoi(q); err != nil || step < 0 {
-			return 0, 0, 0, badRequest("bad step")
+			return 0, 0, 0, errNotFound
 		}
 	}
 	return id, deal, step, nil

@@ -231,8 +231,10 @@ func TestAsnasHistoryAndReplays(t *testing.T) {
 	if p := ts.get(links[0] + "?step=999"); p.status != http.StatusNotFound {
 		t.Errorf("a step past the deal: %d, want 404", p.status)
 	}
-	if p := ts.get(links[0] + "?step=x"); p.status != http.StatusBadRequest {
-		t.Errorf("a garbled step: %d, want 400", p.status)
+	for _, q := range []string{"?step=x", "?step=-1", "?step=99999999999999999999"} {
+		if p := ts.get(links[0] + q); p.status != http.StatusNotFound || p.doc == nil {
+			t.Errorf("a garbled step (%s): %d, want the 404 page", q, p.status)
+		}
 	}
 }
 

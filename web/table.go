@@ -354,11 +354,15 @@ func (t table[L]) restart(ctx context.Context, s *Server) step[L] {
 }
 
 // restartForm asks for confirmation before a match is thrown away, the stored one or the one
-// the table shows a passer-by.
+// the table shows a passer-by. A finished match loses nothing (it is in the history): the
+// table's end, with its New match, is the answer.
 func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request) error {
 	l, _, err := t.open(s, w, r)
 	if err != nil {
 		return err
+	}
+	if t.over(l) {
+		return t.redirect(w, r, views.NoticeNone)
 	}
 	return s.render(w, r, http.StatusOK, views.RestartPage(s.chrome(r, t.game), t.game, l.Token()))
 }
