@@ -601,6 +601,38 @@ func TestHostileSettingsReturnStaysOnSite(t *testing.T) {
 	}
 }
 
+// TestHostileSettingsReturnIsAValidHeader: a "return" path with a control character in it (a
+// link to "/%00" puts one in the page's own path, which its language form returns to) must
+// not reach the Location header: net/http writes it as it is, and a NUL there makes Chromium
+// refuse the whole response, while HTTP/2 drops the header and leaves a 303 leading nowhere.
+func TestHostileSettingsReturnIsAValidHeader(t *testing.T) {
+	ts := hostileSite(t)
+	routes := []struct {
+		path string
+		form url.Values
+	}{
+		{"/settings/language", url.Values{"lang": {"en"}}},
+		{"/settings", url.Values{"contrast": {"50"}, "grain": {"50"}, "temperature": {"50"}}},
+		{"/settings/asnas-level", url.Values{"level": {"club"}}},
+		{"/settings/guandan-level", url.Values{"level": {"club"}}},
+	}
+	for _, ret := range []string{"/\x00x", "/x\x01", "/\x0b/evil.example", "/\x0c/evil.example", "/a\x1fb", "/\x7f/evil.example"} {
+		for _, route := range routes {
+			route.form.Set("return", ret)
+			req := httptest.NewRequest(http.MethodPost, route.path, strings.NewReader(route.form.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			p := ts.serve(req)
+			if p.status != http.StatusSeeOther {
+				t.Fatalf("POST %s return=%q: %d", route.path, ret, p.status)
+			}
+			loc := p.header.Get("Location")
+			if loc == "" || strings.ContainsFunc(loc, func(r rune) bool { return r < 0x20 && r != '\t' || r == 0x7f }) {
+				t.Errorf("POST %s return=%q: Location %q is not a valid header value", route.path, ret, loc)
+			}
+		}
+	}
+}
+
 // sameSiteLocation tells whether a browser following a redirect to loc stays on this site. It
 // reads loc the way the WHATWG URL parser does for an http(s) base: leading and trailing C0
 // controls and spaces stripped, tabs and newlines removed anywhere, backslashes read as slashes.

@@ -35,14 +35,21 @@ func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request) error {
 // returnPath is where to go back to after a setting changed: a path on this site, else home.
 // "//host" and "/\host" are refused because browsers read them as other hosts, and so is any
 // backslash, tab or newline: browsers drop tabs and newlines from a URL ("/\t/host"), and
-// http.Redirect cleans "/../\host" to "/\host".
+// http.Redirect cleans "/../\host" to "/\host". Every other control character is refused too:
+// http.Redirect passes it into the Location header as it is, which makes the response invalid
+// (Chromium refuses one with a NUL in a header and shows its own error page; HTTP/2 drops the
+// header, leaving a 303 that leads nowhere). A link to "/%00" puts one in a page's own path.
 func returnPath(r *http.Request) string {
 	p := r.PostFormValue("return")
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsAny(p, "\\\t\r\n") {
+	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsFunc(p, unsafeInPath) {
 		return "/"
 	}
 	return p
 }
+
+// unsafeInPath tells the characters returnPath refuses: a backslash and every ASCII control
+// character (C0 and DEL).
+func unsafeInPath(r rune) bool { return r == '\\' || r < 0x20 || r == 0x7f }
 
 // wantsNoPage tells a save made by app.js with fetch (which asks for JSON) from a plain form
 // POST: the script needs no page back, only the status.
