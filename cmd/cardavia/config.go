@@ -52,7 +52,8 @@ type Config struct {
 	// the store (the data directory, or Redis for every process sharing it).
 	SessionKeys string
 	// SecureCookies marks the session cookie Secure even on plain-HTTP requests, for a
-	// deployment behind a TLS-terminating proxy (CARDAVIA_SECURE_COOKIES=true).
+	// deployment behind a TLS-terminating proxy (CARDAVIA_SECURE_COOKIES=true). Unset, it
+	// follows PublicURL: true for an https address.
 	SecureCookies bool
 	// ClientIPHeader is the request header a trusted proxy puts the client's address in
 	// (CARDAVIA_CLIENT_IP_HEADER, e.g. X-Forwarded-For or X-Real-IP); empty: the connection's
@@ -96,7 +97,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	// flags' defaults, so that -h never prints them.
 	fs.StringVar(&cfg.RedisURL, "redis-url", "", "Redis of the redis store, redis://host:port/db (env CARDAVIA_REDIS_URL)")
 	fs.StringVar(&cfg.SessionKeys, "session-keys", "", "comma-separated session secrets, newest first, hex or base64, >= 32 bytes (env CARDAVIA_SESSION_KEYS; default: generated once and kept in the store)")
-	fs.StringVar(&secure, "secure-cookies", env("CARDAVIA_SECURE_COOKIES", "false"), "mark the session cookie Secure even over plain HTTP, behind a TLS proxy (env CARDAVIA_SECURE_COOKIES)")
+	fs.StringVar(&secure, "secure-cookies", env("CARDAVIA_SECURE_COOKIES", ""), "mark the session cookie Secure even over plain HTTP, behind a TLS proxy (env CARDAVIA_SECURE_COOKIES; default: true when -public-url is https, else false)")
 	fs.StringVar(&cfg.ClientIPHeader, "client-ip-header", env("CARDAVIA_CLIENT_IP_HEADER", ""), "header a trusted proxy sets to the client's address, e.g. X-Forwarded-For (env CARDAVIA_CLIENT_IP_HEADER; default: the connection's address)")
 	fs.StringVar(&cfg.PublicURL, "public-url", env("CARDAVIA_PUBLIC_URL", ""), "the site's address for visitors, scheme://host[:port], in shared tables' invitations (env CARDAVIA_PUBLIC_URL; default: the request's Host)")
 	fs.StringVar(&rate, "post-rate", env("CARDAVIA_POST_RATE", "3"), "POSTs per second per client after the burst; 0 for no limit (env CARDAVIA_POST_RATE)")
@@ -116,8 +117,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 		return Config{}, fmt.Errorf("unexpected arguments: %q", fs.Args())
 	}
 	var err error
-	if cfg.SecureCookies, err = parseBool("secure-cookies", secure); err != nil {
-		return Config{}, err
+	if secure != "" {
+		if cfg.SecureCookies, err = parseBool("secure-cookies", secure); err != nil {
+			return Config{}, err
+		}
 	}
 	if cfg.Pprof, err = parseBool("pprof", pprof); err != nil {
 		return Config{}, err
@@ -144,6 +147,12 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 			return Config{}, fmt.Errorf("public-url %q: want http(s)://host[:port], no path", cfg.PublicURL)
 		}
 		cfg.PublicURL = u.Scheme + "://" + u.Host
+		// The program never serves TLS itself: an https address means a TLS-terminating proxy
+		// in front, where every request arrives as plain HTTP and r.TLS never tells. Unless
+		// told otherwise, the session cookie is then Secure, so that it never travels in clear.
+		if secure == "" {
+			cfg.SecureCookies = u.Scheme == "https"
+		}
 	}
 	if cfg.PostRate, err = strconv.ParseFloat(rate, 64); err != nil || cfg.PostRate < 0 {
 		return Config{}, fmt.Errorf("post-rate: want a number >= 0, got %q", rate)

@@ -51,6 +51,36 @@ func TestConfigDefaultsAndEnvironment(t *testing.T) {
 	}
 }
 
+// TestSecureCookiesFollowAnHTTPSPublicURL: the program never serves TLS itself, so behind the
+// proxy that does, r.TLS is always nil; an https public address is what says the visitors come
+// over TLS, and then the session cookie is Secure unless the operator says otherwise.
+func TestSecureCookiesFollowAnHTTPSPublicURL(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		args []string
+		env  map[string]string
+		want bool
+	}{
+		{[]string{"-public-url", "https://cards.example"}, nil, true},
+		{nil, map[string]string{"CARDAVIA_PUBLIC_URL": "https://cards.example"}, true},
+		{[]string{"-public-url", "http://cards.example"}, nil, false},
+		{nil, nil, false},
+		{[]string{"-public-url", "https://cards.example", "-secure-cookies", "false"}, nil, false},
+		{[]string{"-public-url", "https://cards.example"}, map[string]string{"CARDAVIA_SECURE_COOKIES": "false"}, false},
+		{[]string{"-secure-cookies", "true"}, nil, true},
+		{[]string{"-public-url", "http://cards.example"}, map[string]string{"CARDAVIA_SECURE_COOKIES": "true"}, true},
+	} {
+		env := map[string]string{"CARDAVIA_DATA": dir}
+		for k, v := range tt.env {
+			env[k] = v
+		}
+		cfg, err := parseConfig(tt.args, envOf(env), io.Discard)
+		if err != nil || cfg.SecureCookies != tt.want {
+			t.Errorf("%q %v: SecureCookies %v, want %v (%v)", tt.args, tt.env, cfg.SecureCookies, tt.want, err)
+		}
+	}
+}
+
 func TestHelpNeverPrintsTheSessionKeys(t *testing.T) {
 	secret := strings.Repeat("5e", 32)
 	var out bytes.Buffer
