@@ -405,37 +405,44 @@ func TestHostileAddresses(t *testing.T) {
 	cases := []struct {
 		target string
 		status int
+		// location is where a 301 leads: an address with a trailing slash names the page
+		// without it, on this site whatever the slashes before it.
+		location string
 	}{
-		{"/static/../go.mod", 404},
-		{"/static/../../go.mod", 404},
-		{"/static/..%2f..%2fgo.mod", 404},
-		{"/static/%2e%2e/%2e%2e/web/server.go", 404},
-		{"/static/..\\..\\go.mod", 404},
-		{"/static/cards/../" + css, 404},
-		{"/static/./" + css, 404},
-		{"/static//" + css, 404},
-		{"/static/app.css", 404},
-		{"/static/app.00000000.css", 404},
-		{"/static/" + css + "%00", 404},
-		{"/static/" + css + "/", 404},
-		{"/static/", 404},
-		{"/static", 404},
-		{"/static/" + css, 200},
-		{"/asnas/../settings", 404},
-		{"/%2e%2e/etc/passwd", 404},
-		{"/asnas%2Fmove", 404},
-		{"/ASNAS", 404},
-		{"/asnas/", 404},
-		{"/chess/rules", 404},
-		{"/%ff%fe", 404},
-		{"/%E2%80%AE", 404},
-		{"/\"><script>alert(1)</script>", 404},
-		{"/" + strings.Repeat("a", 30000), 404},
-		{"/asnas?" + strings.Repeat("notice=stale&", 2000), 200},
-		{"/asnas?notice=%3Cscript%3Ealert(1)%3C/script%3E", 200},
-		{"/asnas?notice=asnas.notice.stale", 200},
-		{"/settings?saved=%00", 200},
-		{"/guandan/rules?x=" + strings.Repeat("%F0%9F%83%8F", 3000), 200},
+		{"/static/../go.mod", 404, ""},
+		{"/static/../../go.mod", 404, ""},
+		{"/static/..%2f..%2fgo.mod", 404, ""},
+		{"/static/%2e%2e/%2e%2e/web/server.go", 404, ""},
+		{"/static/..\\..\\go.mod", 404, ""},
+		{"/static/cards/../" + css, 404, ""},
+		{"/static/./" + css, 404, ""},
+		{"/static//" + css, 404, ""},
+		{"/static/app.css", 404, ""},
+		{"/static/app.00000000.css", 404, ""},
+		{"/static/" + css + "%00", 404, ""},
+		{"/static/" + css + "/", 301, "/static/" + css},
+		{"/static/", 301, "/static"},
+		{"/static", 404, ""},
+		{"/static/" + css, 200, ""},
+		{"/asnas/../settings", 404, ""},
+		{"/%2e%2e/etc/passwd", 404, ""},
+		{"/asnas%2Fmove", 404, ""},
+		{"/ASNAS", 404, ""},
+		{"/asnas/", 301, "/asnas"},
+		{"/asnas/rules/?x=1", 301, "/asnas/rules?x=1"},
+		{"//evil.example/", 301, "/evil.example"},
+		{"/\\evil.example/", 301, "/evil.example"},
+		{"///evil.example//", 301, "/evil.example"},
+		{"/chess/rules", 404, ""},
+		{"/%ff%fe", 404, ""},
+		{"/%E2%80%AE", 404, ""},
+		{"/\"><script>alert(1)</script>", 404, ""},
+		{"/" + strings.Repeat("a", 30000), 404, ""},
+		{"/asnas?" + strings.Repeat("notice=stale&", 2000), 200, ""},
+		{"/asnas?notice=%3Cscript%3Ealert(1)%3C/script%3E", 200, ""},
+		{"/asnas?notice=asnas.notice.stale", 200, ""},
+		{"/settings?saved=%00", 200, ""},
+		{"/guandan/rules?x=" + strings.Repeat("%F0%9F%83%8F", 3000), 200, ""},
 	}
 	for _, c := range cases {
 		name := c.target
@@ -450,11 +457,16 @@ func TestHostileAddresses(t *testing.T) {
 			}
 			req.URL, req.RequestURI = u, c.target
 			p := ts.serve(req)
-			if c.status == 200 {
+			switch c.status {
+			case 200:
 				if p.status != 200 {
 					t.Fatalf("status %d, want 200", p.status)
 				}
-			} else {
+			case 301:
+				if p.status != 301 || p.header.Get("Location") != c.location {
+					t.Fatalf("status %d to %q, want 301 to %q", p.status, p.header.Get("Location"), c.location)
+				}
+			default:
 				wantErrorPage(t, p, c.status)
 			}
 			for _, secret := range []string{"module github.com/cardavia", "package web", "root:x:"} {

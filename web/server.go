@@ -183,7 +183,9 @@ func (s *Server) routes() chi.Router {
 	// The visitor and locale come before panic recovery and the cross-origin check, so that
 	// their error pages are in the visitor's language.
 	r.Use(s.requestID, s.observe, securityHeaders, s.timeout, s.visitor, s.locale, s.recoverPanic)
-	r.Use(s.crossOrigin().Handler, s.limitPosts, middleware.GetHead)
+	// An address typed or linked with a trailing slash (/asnas/rules/) names the page without
+	// it: a redirect, not a 404. No route of the site ends in a slash but the home page.
+	r.Use(s.crossOrigin().Handler, s.limitPosts, middleware.GetHead, middleware.RedirectSlashes)
 
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(s.handle(func(w http.ResponseWriter, req *http.Request) error {
