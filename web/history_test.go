@@ -455,3 +455,31 @@ func TestHistoryFirstVisitShowsNoMatch(t *testing.T) {
 		}
 	}
 }
+
+// A Guandan deal has one name in a language: the history and the replay call it what the
+// table called it. Persian players read "دور" for a deal at the Guandan table, where "دست" is
+// a trick; the history and the replay used As-Nas's "دست" for the deal, so a Persian player
+// read "the replay of trick 1" above a table headed "deal 1".
+func TestGuandanHistoryNamesTheDealAsTheTableDoes(t *testing.T) {
+	for _, lang := range historyLangs {
+		ts := newSite(t)
+		ts.gtable()
+		move := ts.gprepare(returnPosition(t)) // deal 1 is over
+		ts.gpost("/guandan/next", url.Values{"move": {move}})
+		table := ts.get("/guandan", "Accept-Language", lang)
+		dealTwo := strings.TrimSpace(table.doc.Find(".gdeal").Text())
+		h := ts.get("/guandan/history", "Accept-Language", lang)
+		var names []string
+		h.doc.Find("a[data-replay]").Each(func(_ int, a *goquery.Selection) { names = append(names, strings.TrimSpace(a.Text())) })
+		if len(names) != 2 || names[1] != dealTwo {
+			t.Fatalf("%s: the history names the deals %q; the table names deal 2 %q", lang, names, dealTwo)
+		}
+		r := ts.get(attr(h.doc.Find("a[data-replay]").Last(), "href"), "Accept-Language", lang)
+		if title := r.doc.Find("h1").Text(); !strings.Contains(strings.ToLower(title), strings.ToLower(dealTwo)) {
+			t.Errorf("%s: the replay of deal 2 is titled %q, without the table's %q", lang, title, dealTwo)
+		}
+		if prev := strings.TrimSpace(r.doc.Find("[data-deal-prev]").Text()); !strings.Contains(strings.ToLower(prev), strings.ToLower(names[0])) {
+			t.Errorf("%s: the link to deal 1 reads %q, the history names it %q", lang, prev, names[0])
+		}
+	}
+}
