@@ -568,3 +568,24 @@ func TestGuandanPostWithoutSessionIsExpired(t *testing.T) {
 		t.Error("no notice")
 	}
 }
+
+// The status under a seat's name at a return is said of that seat, the human's included: in
+// Persian "باید ورقی برگرداند" is the third person ("he must give a card back") and read
+// "شما باید ورقی برگرداند" under the human's name, where Persian wants "برگردانید". Like the
+// status of a turn to play ("نوبت بازی"), it names the turn instead of conjugating a verb.
+func TestGuandanPersianReturnStatusFitsYou(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	move := ts.gprepare(returnPosition(t))
+	ts.gpost("/guandan/next", url.Values{"move": {move}})
+	p := ts.get("/guandan", "Accept-Language", "fa")
+	status := strings.TrimSpace(p.doc.Find(`[data-seat="0"] [data-turn="true"]`).Text())
+	if p.groot("data-phase") != "return" || status == "" {
+		t.Fatalf("no return status for you: phase %s", p.groot("data-phase"))
+	}
+	for _, w := range strings.Fields(status) {
+		if strings.HasSuffix(w, "برگرداند") {
+			t.Errorf("your status %q conjugates the verb in the third person", status)
+		}
+	}
+}
