@@ -85,3 +85,30 @@ func TestCatalogGuandanCancelledTributeFitsOnePayer(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogPersianGuandanSharedTableNamesTheDealAsTheTable: the Persian Guandan table calls
+// a deal دور ("دور ۲", "دور بعد") and a trick دست. The shared table's lines about the deal's
+// end and the levels won, which said دست, read there as "the trick is over" and "they win
+// this trick"; they were one line for both games, and As-Nas's deal is دست. Every Guandan line
+// of the shared table must say دور, never دست.
+func TestCatalogPersianGuandanSharedTableNamesTheDealAsTheTable(t *testing.T) {
+	fa := rawCatalog(t, "fa")
+	if !strings.HasPrefix(strings.Join(fa["guandan.next"], ""), "دور") {
+		t.Fatalf("the Guandan table's Next deal no longer says دور: %q", fa["guandan.next"])
+	}
+	for key, texts := range fa {
+		if !strings.HasPrefix(key, "tables.guandan.") {
+			continue
+		}
+		for _, s := range texts {
+			if strings.Contains(s, "دست") {
+				t.Errorf("fa %s names the deal دست, the Guandan table's trick: %s", key, s)
+			}
+		}
+	}
+	for _, key := range []string{"tables.guandan.turn.any", "tables.guandan.ready.wait", "tables.guandan.ready.others", "tables.guandan.log.dealstay"} {
+		if s := strings.Join(fa[key], ""); !strings.Contains(s, "دور") {
+			t.Errorf("fa %s does not name the deal دور: %q", key, s)
+		}
+	}
+}

@@ -191,6 +191,11 @@ func (t SharedTable) PageTitle(ctx context.Context) string {
 // Away tells whether the AI plays for the viewer.
 func (t SharedTable) Away() bool { return t.Seat >= 0 && t.Seats[t.Seat].Away }
 
+// Key is the catalog key of a status line that names the deal: one per game, as languages
+// name a deal differently at the two tables (in Persian دست at As-Nas, دور at Guandan,
+// where دست is a trick).
+func (t SharedTable) Key(name string) string { return "tables." + t.Game + "." + name }
+
 // Path is the table's page.
 func (t SharedTable) Path() string { return "/" + t.Game + "/tables/" + t.ID }
 

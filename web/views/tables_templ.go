@@ -1007,7 +1007,7 @@ func sharedStatus(t SharedTable) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var56 string
-			templ_7745c5c3_Var56, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "tables.turn.any"))
+			templ_7745c5c3_Var56, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, t.Key("turn.any")))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/tables.templ`, Line: 149, Col: 58}
 			}
@@ -1026,7 +1026,7 @@ func sharedStatus(t SharedTable) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var57 string
-			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "tables.ready.wait", t.ReadyNames(ctx), TimerName(ctx, t.ReadyWait)))
+			templ_7745c5c3_Var57, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, t.Key("ready.wait"), t.ReadyNames(ctx), TimerName(ctx, t.ReadyWait)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/tables.templ`, Line: 152, Col: 127}
 			}
@@ -1044,7 +1044,7 @@ func sharedStatus(t SharedTable) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var58 string
-			templ_7745c5c3_Var58, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, "tables.ready.others", t.ReadyNames(ctx)))
+			templ_7745c5c3_Var58, templ_7745c5c3_Err = templ.JoinStringErrs(i18n.T(ctx, t.Key("ready.others"), t.ReadyNames(ctx)))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `web/views/tables.templ`, Line: 154, Col: 102}
 			}
