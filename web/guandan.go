@@ -322,10 +322,11 @@ func (s *Server) guandanClimb(r *http.Request, g *record.Guandan) []views.Guanda
 			s.log.ErrorContext(r.Context(), "Guandan climb: a finished deal does not replay", "match", g.ID.String(), "deal", d, "err", err)
 			return out
 		}
-		for _, e := range ev {
+		for i, e := range ev {
 			if e.Kind == gd.EvDealOver {
+				won := i+1 < len(ev) && ev[i+1].Kind == gd.EvMatchOver
 				out = append(out, views.GuandanDealEnd{Deal: m.DealNo, Level: m.Level, Team: e.Team,
-					Promotion: e.Promotion, Levels: e.Levels, Finish: e.Finish})
+					Promotion: e.Promotion, Levels: e.Levels, Finish: e.Finish, Won: won})
 			}
 		}
 	}

@@ -313,6 +313,12 @@ func checkClimbShown(t *testing.T, p page, deals int, history []string) {
 		if got := attr(r, "data-climb-deal"); got != strconv.Itoa(i+1) {
 			t.Errorf("row %d is deal %s", i+1, got)
 		}
+		// The deal that won the match climbed no level: the row says the match was won, and
+		// no row reads "+0" (a win at A with the partner last stays at A).
+		won := r.Is("[data-climb-won]")
+		if text := r.Text(); won != (i == deals-1) || strings.Contains(text, "+0") || won != strings.Contains(text, "match won") {
+			t.Errorf("row %d (won %v of %d deals): %q", i+1, won, deals, strings.Join(strings.Fields(text), " "))
+		}
 	})
 	if p.doc.Find(`form[action="/guandan/restart"] button[data-action="new"]`).Length() != 1 {
 		t.Error("the match end offers no Rematch")

@@ -89,6 +89,8 @@ type GuandanDealEnd struct {
 	Team      int        `json:"team"`
 	Promotion int        `json:"promotion"`
 	Levels    [2]gd.Rank `json:"levels"`
+	// Won tells that the deal won the match (its team climbs no further).
+	Won bool `json:"won,omitempty"`
 	// Finish is the order the seats went out in.
 	Finish []int `json:"finish"`
 }
