@@ -94,8 +94,10 @@ func (s *Server) waitForMove(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	rev, err := strconv.ParseUint(r.URL.Query().Get("rev"), 10, 64)
-	if err != nil {
-		return back() // no revision to wait past: the table as it is now
+	if err != nil || r.Method == http.MethodHead {
+		// No revision to wait past, or a HEAD (a link checker, a preview), which asks about
+		// the address and would hold a connection for nothing: the table as it is now.
+		return back()
 	}
 	sub, done, err := s.watch(r, tb.ID)
 	if err != nil {

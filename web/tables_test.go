@@ -273,6 +273,13 @@ func TestSharedTableWaitForMove(t *testing.T) {
 		}
 	}
 	wantErrorPage(t, sara.get("/guandan/tables/aaaaaaaaaaaaaaaa/wait?rev=1"), http.StatusNotFound)
+	// A HEAD of the wait is answered at once: it held the connection for the whole wait.
+	rev = rootOf(sara.view(path), "data-rev")
+	req, _ := http.NewRequest(http.MethodHead, ts.srv.URL+path+"/wait?rev="+rev, nil)
+	t0 := time.Now()
+	if r := sara.do(req); r.status != http.StatusSeeOther || time.Since(t0) > 2*time.Second {
+		t.Errorf("HEAD wait: %d after %v; want 303 at once", r.status, time.Since(t0))
+	}
 }
 
 // guandanBot makes a legal move for the player whose turn it is, through the page's own forms:
