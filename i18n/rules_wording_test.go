@@ -71,7 +71,7 @@ func TestCatalogGuandanRulesStraightFlushIsANaturalSequence(t *testing.T) {
 // may not speak of the payers as several: "the payers hold both Red Jokers" read wrongly
 // after every refused single tribute.
 func TestCatalogGuandanCancelledTributeFitsOnePayer(t *testing.T) {
-	plural := map[string]string{"en": "the payers", "sv": "de som skulle betala har", "da": "de, der skulle betale, har", "fa": "خراج‌دهندگان هر دو"}
+	plural := map[string]string{"en": "the payers", "sv": "de som skulle betala har", "da": "de, der skulle betale, har", "fa": "خراج\u200cدهندگان هر دو"}
 	for code, bad := range plural {
 		cat := rawCatalog(t, code)
 		for _, key := range []string{"guandan.log.cancelled", "guandan.log.you.cancelled"} {
