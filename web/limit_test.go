@@ -1,6 +1,7 @@
 package web
 
 import (
+	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"net/url"
@@ -213,5 +214,49 @@ func TestAIPagesBoundedAndCancelled(t *testing.T) {
 	block.Store(false)
 	if p := ts.gtable("hint=1"); p.doc.Find(".ghint").Length() != 1 {
 		t.Error("after the crowd the hint is shown again")
+	}
+}
+
+// Join codes cannot be guessed: a client that has tried wrongCodesPerHour codes leading to no
+// table in a burst meets the 429 page with Retry-After, for a right code as for a wrong one
+// (it must learn nothing), until its bucket refills; another client notices nothing, and a
+// player who mistypes now and then never meets the limit.
+func TestJoinCodeGuessesAreLimited(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	ts := newSite(t, func(c *Config) {
+		c.PostRate, c.PostBurst = 3, 20
+		c.ClientIPHeader = "X-Forwarded-For"
+		c.Now = func() time.Time { return now }
+	})
+	host := ts.as("Sara")
+	path := host.openTable("asnas", "club", 0)
+	code := strings.TrimSpace(host.view(path).doc.Find("[data-code]").Text())
+	join := func(from, code string) page {
+		now = now.Add(time.Second) // the general POST limit refills meanwhile
+		return ts.post("/tables/join", url.Values{"code": {code}}, "X-Forwarded-For", from)
+	}
+	guesser, friend := "203.0.113.7", "198.51.100.9"
+	for i := range wrongCodesPerHour {
+		if p := join(guesser, fmt.Sprintf("QQQQ-%04d", i)); p.status != http.StatusNotFound {
+			t.Fatalf("wrong code %d: status %d, want 404", i+1, p.status)
+		}
+	}
+	p := join(guesser, code)
+	if p.status != http.StatusTooManyRequests || p.doc.Find(`[data-status="429"]`).Length() != 1 || p.header.Get("Location") != "" {
+		t.Fatalf("the right code after %d wrong ones: status %d to %q, want the 429 page", wrongCodesPerHour, p.status, p.header.Get("Location"))
+	}
+	if ra, err := strconv.Atoi(p.header.Get("Retry-After")); err != nil || ra < 1 || ra > 3600/wrongCodesPerHour {
+		t.Errorf("Retry-After %q", p.header.Get("Retry-After"))
+	}
+	if p := join(friend, code); p.status != http.StatusSeeOther || p.header.Get("Location") != path {
+		t.Errorf("another client's right code: %d to %q", p.status, p.header.Get("Location"))
+	}
+	now = now.Add(time.Hour / wrongCodesPerHour)
+	if p := join(guesser, code); p.status != http.StatusSeeOther || p.header.Get("Location") != path {
+		t.Errorf("the right code once the bucket has refilled: %d to %q", p.status, p.header.Get("Location"))
+	}
+	// A right code costs nothing: the guesser's bucket is as it was (about one token).
+	if p := join(guesser, "QQQQ-XXXX"); p.status != http.StatusNotFound {
+		t.Errorf("a wrong code after a right one: status %d, want 404", p.status)
 	}
 }

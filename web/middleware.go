@@ -272,6 +272,21 @@ func (l *limiter) allow(client string) (time.Duration, bool) {
 	return time.Duration((1 - b.tokens) / l.rate * float64(time.Second)), false
 }
 
+// wait says how long until client has a token, without taking one: 0 when it has one now.
+func (l *limiter) wait(client string) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.buckets[client]
+	if b == nil {
+		return 0
+	}
+	tokens := min(l.burst, b.tokens+l.now().Sub(b.at).Seconds()*l.rate)
+	if tokens >= 1 {
+		return 0
+	}
+	return time.Duration((1 - tokens) / l.rate * float64(time.Second))
+}
+
 func (l *limiter) dropFull(now time.Time) {
 	for k, b := range l.buckets {
 		if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {

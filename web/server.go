@@ -88,8 +88,9 @@ type Server struct {
 	assets   *static.Assets
 	metrics  *Metrics
 	limiter  *limiter
-	// tables limits the shared tables each client opens (tablesPerHour).
-	tables *limiter
+	// tables limits the shared tables each client opens (tablesPerHour), and codes the join
+	// codes it tries that lead to no table (wrongCodesPerHour).
+	tables, codes *limiter
 	// streams counts the live connections each client holds open.
 	streams streamCounter
 	// shutdown is closed when the server stops: the live connections end, so that a
@@ -165,6 +166,7 @@ func New(cfg Config) (*Server, error) {
 		s.limiter = newLimiter(cfg.PostRate, max(cfg.PostBurst, 1), cfg.Now)
 		s.aiLimiter = newLimiter(cfg.PostRate, max(cfg.PostBurst, 1), cfg.Now)
 		s.tables = newLimiter(tablesPerHour/3600.0, tablesPerHour, cfg.Now)
+		s.codes = newLimiter(wrongCodesPerHour/3600.0, wrongCodesPerHour, cfg.Now)
 	}
 	encodedAssets() // compress the static files now, not on the first visitor's request
 	var err error

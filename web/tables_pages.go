@@ -22,6 +22,11 @@ const maxTableFormBytes = 4 << 10
 // filling the store needs thousands.
 const tablesPerHour = 30
 
+// wrongCodesPerHour is how many join codes that lead to no table a client may try in an hour
+// (a burst of as many): a player who mistypes a code a few times never meets the limit, and
+// guessing codes (some 2^37 of them) at that pace finds nothing.
+const wrongCodesPerHour = 30
+
 // refreshSeconds is how often a page without JavaScript reloads itself while its player
 // waits for the others; a page whose player is to act never does.
 const refreshSeconds = 4
@@ -135,26 +140,43 @@ func (s *Server) joinByCode(w http.ResponseWriter, r *http.Request) error {
 	if err := parseTableForm(w, r); err != nil {
 		return err
 	}
-	code, ok := normalizeCode(r.PostFormValue("code"))
-	if !ok {
-		return errNoCode
-	}
-	data, _, err := s.cfg.Store.Load(r.Context(), tableCodeKey(code))
-	if err != nil {
-		return err
-	}
-	if data == nil {
-		return errNoCode
-	}
-	tb, err := s.loadTable(r.Context(), string(data))
-	if err != nil {
-		if errors.Is(err, errNoTable) {
-			return errNoCode
+	client := s.clientAddr(r)
+	// A client out of wrong codes is refused before the code is looked up: a right guess
+	// must tell it no more than a wrong one.
+	if s.codes != nil {
+		if wait := s.codes.wait(client); wait > 0 {
+			return s.tooMany(w, wait, errTooMany)
 		}
+	}
+	tb, err := s.tableByCode(r, r.PostFormValue("code"))
+	if errors.Is(err, errNoCode) && s.codes != nil {
+		s.codes.allow(client)
+	}
+	if err != nil {
 		return err
 	}
 	http.Redirect(w, r, tablePath(tb.Game, tb.ID), http.StatusSeeOther)
 	return nil
+}
+
+// tableByCode is the table a join code leads to, or errNoCode.
+func (s *Server) tableByCode(r *http.Request, typed string) (storedTable, error) {
+	code, ok := normalizeCode(typed)
+	if !ok {
+		return storedTable{}, errNoCode
+	}
+	data, _, err := s.cfg.Store.Load(r.Context(), tableCodeKey(code))
+	if err != nil {
+		return storedTable{}, err
+	}
+	if data == nil {
+		return storedTable{}, errNoCode
+	}
+	tb, err := s.loadTable(r.Context(), string(data))
+	if errors.Is(err, errNoTable) {
+		return storedTable{}, errNoCode
+	}
+	return tb, err
 }
 
 // errNoCode is a code that leads to no table: 404 with its own words.
