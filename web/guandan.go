@@ -106,10 +106,7 @@ func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *rec
 		if asked {
 			t.Selected = t.Hint.Cards
 		}
-		t.Selection = guandanVerdict(m, seat, t.Selected)
-		if t.Selection.Verdict == views.SelectChoose {
-			t.Readings = t.Selection.Readings
-		}
+		judgeSelection(&t, m, seat)
 	}
 	if t.MustReturn() {
 		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
@@ -133,12 +130,28 @@ func (s *Server) guandanSelection(w http.ResponseWriter, r *http.Request) error 
 			return err
 		}
 		if ok { // a visitor who has played As-Nas only has no Guandan game (g is nil)
-			if m := g.Match(); m.Phase() == gd.PhasePlay && m.ToAct() == soloSeat {
-				sel = guandanVerdict(m, soloSeat, querySelection(r.URL.Query()["card"], m.View(soloSeat).Hand))
-			}
+			sel = queryVerdict(r, g.Match(), soloSeat)
 		}
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanSelectionFragment(sel))
+}
+
+// queryVerdict is the live line for the cards the request's query names, at seat's turn to
+// play; nil (nothing chosen) at any other moment.
+func queryVerdict(r *http.Request, m gd.Match, seat int) *views.GuandanSelection {
+	if m.Phase() != gd.PhasePlay || m.ToAct() != seat {
+		return nil
+	}
+	return guandanVerdict(m, seat, querySelection(r.URL.Query()["card"], m.View(seat).Hand))
+}
+
+// judgeSelection puts on the table the line for its selected cards and, when they read
+// several ways, the question of which.
+func judgeSelection(t *views.GuandanTable, m gd.Match, seat int) {
+	t.Selection = guandanVerdict(m, seat, t.Selected)
+	if t.Selection.Verdict == views.SelectChoose {
+		t.Readings = t.Selection.Readings
+	}
 }
 
 // guandanVerdict asks the engine what the selection of the human at seat would do if played

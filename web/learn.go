@@ -299,10 +299,7 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 	// The line under the hand says what the selected cards are, and cards with several
 	// readings ask which one, as at the table.
 	if !st.Reads() && p.Table.MyTurn() {
-		p.Table.Selection = guandanVerdict(m, 0, p.Table.Selected)
-		if p.Table.Selection.Verdict == views.SelectChoose {
-			p.Table.Readings = p.Table.Selection.Readings
-		}
+		judgeSelection(&p.Table, m, 0)
 	}
 	p.Replay = p.Replay && p.Lesson.Wrong == "" // the others' moves were shown the first time
 	return s.render(w, r, http.StatusOK, views.GuandanLearnPage(ch, p))
@@ -322,8 +319,8 @@ func (s *Server) guandanLearnSelection(w http.ResponseWriter, r *http.Request) e
 		return errNotFound
 	}
 	var sel *views.GuandanSelection
-	if m := pos.Match; !st.Reads() && m.Phase() == gd.PhasePlay && m.ToAct() == 0 {
-		sel = guandanVerdict(m, 0, querySelection(r.URL.Query()["card"], m.View(0).Hand))
+	if !st.Reads() {
+		sel = queryVerdict(r, pos.Match, 0)
 	}
 	return s.render(w, r, http.StatusOK, views.GuandanSelectionFragment(sel))
 }

@@ -263,13 +263,12 @@ func (l *limiter) allow(client string) (time.Duration, bool) {
 		b = &bucket{tokens: l.burst, at: now}
 		l.buckets[client] = b
 	}
-	b.tokens = min(l.burst, b.tokens+now.Sub(b.at).Seconds()*l.rate)
-	b.at = now
+	b.tokens, b.at = l.tokens(b, now), now
 	if b.tokens >= 1 {
 		b.tokens--
 		return 0, true
 	}
-	return time.Duration((1 - b.tokens) / l.rate * float64(time.Second)), false
+	return l.untilOne(b.tokens), false
 }
 
 // wait says how long until client has a token, without taking one: 0 when it has one now.
@@ -280,16 +279,25 @@ func (l *limiter) wait(client string) time.Duration {
 	if b == nil {
 		return 0
 	}
-	tokens := min(l.burst, b.tokens+l.now().Sub(b.at).Seconds()*l.rate)
-	if tokens >= 1 {
-		return 0
+	if t := l.tokens(b, l.now()); t < 1 {
+		return l.untilOne(t)
 	}
+	return 0
+}
+
+// tokens is what bucket b holds at now, refilled since it was last counted.
+func (l *limiter) tokens(b *bucket, now time.Time) float64 {
+	return min(l.burst, b.tokens+now.Sub(b.at).Seconds()*l.rate)
+}
+
+// untilOne is how long a bucket holding tokens (fewer than one) takes to hold one.
+func (l *limiter) untilOne(tokens float64) time.Duration {
 	return time.Duration((1 - tokens) / l.rate * float64(time.Second))
 }
 
 func (l *limiter) dropFull(now time.Time) {
 	for k, b := range l.buckets {
-		if b.tokens+now.Sub(b.at).Seconds()*l.rate >= l.burst {
+		if l.tokens(b, now) >= l.burst {
 			delete(l.buckets, k)
 		}
 	}

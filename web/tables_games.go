@@ -232,9 +232,5 @@ func (s *Server) sharedSelection(r *http.Request, id string) (*views.GuandanSele
 	if err != nil || !ok {
 		return nil, err
 	}
-	m := g.Match()
-	if m.Phase() != gd.PhasePlay || m.ToAct() != seat {
-		return nil, nil
-	}
-	return guandanVerdict(m, seat, querySelection(r.URL.Query()["card"], m.View(seat).Hand)), nil
+	return queryVerdict(r, g.Match(), seat), nil
 }
