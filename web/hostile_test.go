@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"io"
 	"maps"
 	"math/rand/v2"
 	"net/http"
@@ -20,6 +21,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 	"github.com/go-chi/chi/v5"
 
+	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
@@ -393,6 +395,76 @@ func TestHostileCookies(t *testing.T) {
 	}
 	if after := storedMatches(t, ts, id); after != before {
 		t.Error("duplicate cookies changed the visitor's match")
+	}
+}
+
+// TestHostileCookieJar sends the site a jar of cookies larger than any it sets, through a
+// server that reads as much header as cmd/cardavia's: the visitor gets the translated 431 page
+// (not net/http's plain text), the extra cookies are expired, the session cookie is kept, and
+// the next request finds the same match.
+func TestHostileCookieJar(t *testing.T) {
+	ts := hostileSite(t)
+	id := ts.visitorID()
+	before := storedMatches(t, ts, id)
+	u, _ := url.Parse(ts.srv.URL)
+	session := ts.client.Jar.Cookies(u)[0]
+	srv := httptest.NewUnstartedServer(ts.server)
+	srv.Config.MaxHeaderBytes = HeaderReadBytes
+	srv.Start()
+	t.Cleanup(srv.Close)
+
+	jar := func(n int) string {
+		parts := []string{cookieName + "=" + session.Value}
+		for i := range n {
+			parts = append(parts, fmt.Sprintf("junk%d=%s", i, strings.Repeat("x", 600)))
+		}
+		return strings.Join(parts, "; ")
+	}
+	get := func(cookie, lang string) *http.Response {
+		req, _ := http.NewRequest(http.MethodGet, srv.URL+"/asnas", nil)
+		req.Header.Set("Cookie", cookie)
+		req.Header.Set("Accept-Language", lang)
+		resp, err := http.DefaultTransport.RoundTrip(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { resp.Body.Close() })
+		return resp
+	}
+
+	resp := get(jar(70), "fa")
+	body, _ := io.ReadAll(resp.Body)
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge {
+		t.Fatalf("42 KB of cookies: %d, want 431", resp.StatusCode)
+	}
+	fa, _ := i18n.ByCode("fa")
+	want := i18n.T(i18n.WithLocale(context.Background(), fa), "error.431.title")
+	if !strings.Contains(string(body), want) || !strings.Contains(string(body), `dir="rtl"`) {
+		t.Errorf("the 431 page is not the site's Persian page:\n%s", excerpt(string(body), "<h1"))
+	}
+	expired := map[string]bool{}
+	for _, c := range resp.Cookies() {
+		if c.MaxAge < 0 {
+			expired[c.Name] = true
+		}
+	}
+	if len(expired) != maxClearedCookies || !expired["junk0"] || expired[cookieName] {
+		t.Errorf("expired %d cookies (junk0 %v, the session %v), want %d junk ones and not the session",
+			len(expired), expired["junk0"], expired[cookieName], maxClearedCookies)
+	}
+
+	// Under the limit the same jar is served, and the session still holds the match.
+	if resp := get(jar(40), "fa"); resp.StatusCode != http.StatusOK {
+		t.Errorf("24 KB of cookies: %d, want 200", resp.StatusCode)
+	}
+	if after := storedMatches(t, ts, id); after != before {
+		t.Errorf("the jar changed the visitor's match:\n%s\n→\n%s", before, after)
+	}
+
+	// A session cookie too large to be one goes too.
+	resp = get(cookieName+"="+strings.Repeat("A", 40<<10), "en")
+	if resp.StatusCode != http.StatusRequestHeaderFieldsTooLarge || len(resp.Cookies()) != 1 || resp.Cookies()[0].MaxAge >= 0 {
+		t.Errorf("a 40 KB session cookie: %d, cookies %v, want 431 and the cookie expired", resp.StatusCode, resp.Cookies())
 	}
 }
 

@@ -113,6 +113,53 @@ func (s *Server) recoverPanic(next http.Handler) http.Handler {
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 
+// MaxHeaderBytes is the most a request's header lines may hold for the site to serve it. The
+// server reads up to HeaderReadBytes, more than this, so that a browser whose cookies for the
+// site have grown too large (a broken extension, a tampered jar) gets the site's page, which
+// clears them, rather than net/http's plain-text 431, which would greet it on every visit
+// until the cookies expired.
+const (
+	MaxHeaderBytes  = 32 << 10
+	HeaderReadBytes = 256 << 10
+)
+
+// maxClearedCookies bounds the cookies one 431 page expires, so that its own header stays small.
+const maxClearedCookies = 64
+
+// headerLimit answers a request whose header is over MaxHeaderBytes with the 431 page and
+// expires the cookies it carried but the session cookie: that one holds the visitor's matches,
+// and one of the size securecookie reads (4,096 bytes at most) is not what made the header
+// too large. A larger one could never be read and goes too.
+func (s *Server) headerLimit(next http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if headerSize(r) <= MaxHeaderBytes {
+			next.ServeHTTP(w, r)
+			return
+		}
+		cleared := 0
+		for _, c := range r.Cookies() {
+			if cleared < maxClearedCookies && (c.Name != cookieName || len(c.Value) > 4096) {
+				http.SetCookie(w, &http.Cookie{Name: c.Name, Path: "/", MaxAge: -1})
+				cleared++
+			}
+		}
+		s.writeErrorPage(w, r, http.StatusRequestHeaderFieldsTooLarge, "")
+	})
+}
+
+// headerSize is the size of the request's header lines. Unlike Server.MaxHeaderBytes it
+// leaves out the request line: an address too long for any page is the 404's or the
+// handler's to answer, not this page's, which speaks of cookies.
+func headerSize(r *http.Request) int {
+	n := len("Host: ") + len(r.Host) + 2
+	for k, vs := range r.Header {
+		for _, v := range vs {
+			n += len(k) + len(v) + 4
+		}
+	}
+	return n
+}
+
 // securityHeaders sets the headers every response carries.
 func securityHeaders(next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {

@@ -184,7 +184,7 @@ func (s *Server) routes() chi.Router {
 	r := chi.NewRouter()
 	// The visitor and locale come before panic recovery and the cross-origin check, so that
 	// their error pages are in the visitor's language.
-	r.Use(s.requestID, s.observe, securityHeaders, s.timeout, s.visitor, s.locale, s.recoverPanic)
+	r.Use(s.requestID, s.observe, securityHeaders, s.timeout, s.visitor, s.locale, s.headerLimit, s.recoverPanic)
 	// An address typed or linked with a trailing slash (/asnas/rules/) names the page without
 	// it: a redirect, not a 404. No route of the site ends in a slash but the home page.
 	r.Use(s.crossOrigin().Handler, s.limitPosts, middleware.GetHead, middleware.RedirectSlashes)

@@ -223,7 +223,7 @@ func newHTTPServer(h http.Handler, log *slog.Logger) *http.Server {
 		ReadTimeout:       10 * time.Second,
 		WriteTimeout:      20 * time.Second, // past web.Config.RequestTimeout's 15, for the 503 page
 		IdleTimeout:       120 * time.Second,
-		MaxHeaderBytes:    32 << 10,
+		MaxHeaderBytes:    web.HeaderReadBytes, // the site answers what is over web.MaxHeaderBytes
 		ErrorLog:          slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 }
