@@ -58,3 +58,19 @@ func splitSentences(text string) []string {
 	}
 	return append(out, text[start:])
 }
+
+// TestLessonShowdownNamesEastsHand: the As-Nas showdown step says your hand beats East's.
+// Swedish put the seat's name and the hand side by side ("slår Öst Två par"), with no
+// genitive, and Danish wrote it "Øst’ To par", the apostrophe that only a name ending in s,
+// x or z takes. Both now say whose hand it is with a preposition, whatever the seat's name.
+func TestLessonShowdownNamesEastsHand(t *testing.T) {
+	for _, c := range []struct{ code, want string }{
+		{"sv", "Två par (do juft) hos Öst"},
+		{"da", "To par (do juft) hos Øst"},
+	} {
+		loc, _ := i18n.ByCode(c.code)
+		if got := lessonBubbles(t, loc)["asnas.showdown"]; !strings.Contains(got, c.want) {
+			t.Errorf("%s showdown bubble does not say %q: %s", c.code, c.want, got)
+		}
+	}
+}
