@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/cardavia/cardavia/i18n"
+	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/learn"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -71,6 +72,41 @@ func TestLessonShowdownNamesEastsHand(t *testing.T) {
 		loc, _ := i18n.ByCode(c.code)
 		if got := lessonBubbles(t, loc)["asnas.showdown"]; !strings.Contains(got, c.want) {
 			t.Errorf("%s showdown bubble does not say %q: %s", c.code, c.want, got)
+		}
+	}
+}
+
+// threeOfSpades is the card the Guandan lesson's first play asks for, as each language names it.
+var threeOfSpades = map[string]string{"en": "3 of Spades", "sv": "spader 3", "da": "spar 3", "es": "3 de picas", "fa": "۳ پیک", "zh": "黑桃3"}
+
+// TestGuandanLessonSingleNamesTheCard: the single step asks for the 3 of Spades (the other
+// 3s make the tube later). A newcomer who led another 3 was told "play your lowest card, the
+// 3", which they had just done; the reason now names the card asked for, as the bubble does.
+func TestGuandanLessonSingleNamesTheCard(t *testing.T) {
+	l := learn.Guandan()
+	n := l.StepOf("single")
+	_, pos, _ := l.At(n)
+	var other gd.Card
+	for _, c := range pos.Match.Hands[0].Cards() {
+		if c.Rank() == gd.Three && c.Suit() != gd.Spades {
+			other = c
+		}
+	}
+	if other == 0 {
+		t.Fatal("the hand holds no other 3")
+	}
+	var play gd.Set
+	play.Add(other)
+	for _, loc := range i18n.Locales {
+		ts := newSite(t)
+		back := ts.lessonMove("guandan", "move", guandanForm(n, gd.Action{Kind: gd.ActPlay, Cards: play}))
+		p := ts.lessonPage(back, loc.Code, n)
+		name := threeOfSpades[loc.Code]
+		if bubble := p.doc.Find(".lesson-text").Text(); !strings.Contains(bubble, name) {
+			t.Fatalf("%s: the step's bubble does not name %q: %s", loc.Code, name, bubble)
+		}
+		if why := p.doc.Find("[data-wrong]").Text(); !strings.Contains(why, name) {
+			t.Errorf("%s: leading the %s is turned down without naming the %s: %s", loc.Code, other, name, why)
 		}
 	}
 }
