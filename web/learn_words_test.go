@@ -66,8 +66,8 @@ func splitSentences(text string) []string {
 // x or z takes. Both now say whose hand it is with a preposition, whatever the seat's name.
 func TestLessonShowdownNamesEastsHand(t *testing.T) {
 	for _, c := range []struct{ code, want string }{
-		{"sv", "Två par (do juft) hos Öst"},
-		{"da", "To par (do juft) hos Øst"},
+		{"sv", "två par (do juft) hos Öst"},
+		{"da", "to par (do juft) hos Øst"},
 	} {
 		loc, _ := i18n.ByCode(c.code)
 		if got := lessonBubbles(t, loc)["asnas.showdown"]; !strings.Contains(got, c.want) {
@@ -107,6 +107,28 @@ func TestGuandanLessonSingleNamesTheCard(t *testing.T) {
 		}
 		if why := p.doc.Find("[data-wrong]").Text(); !strings.Contains(why, name) {
 			t.Errorf("%s: leading the %s is turned down without naming the %s: %s", loc.Code, other, name, why)
+		}
+	}
+}
+
+// TestLessonNamesCombinationsInTheSentencesCase: a bubble names a combination or a hand with
+// the table's label, which is capitalised ("Pair"), and its own words name them in lower case,
+// so one sentence read "Only a higher Pair beats a pair". Inside a sentence the name is now in
+// lower case; at a sentence's start it keeps its capital (TestLessonSentencesStartWithACapital).
+func TestLessonNamesCombinationsInTheSentencesCase(t *testing.T) {
+	for _, c := range []struct{ code, key, want string }{
+		{"en", "guandan.pair", "Only a higher pair beats a pair"},
+		{"en", "asnas.showdown", "your full house (she va juft) beats"},
+		{"sv", "guandan.pair", "Bara ett högre par slår ett par"},
+		{"sv", "guandan.triple", "Triss är tre kort"},
+		{"da", "guandan.pair", "Kun et højere par slår et par"},
+		{"da", "asnas.lost", "Nord har to As, et par (juft)"},
+		{"es", "guandan.bomb", "Pero una bomba gana"},
+		{"es", "guandan.triple", "Un trío son tres cartas"},
+	} {
+		loc, _ := i18n.ByCode(c.code)
+		if got := lessonBubbles(t, loc)[c.key]; !strings.Contains(got, c.want) {
+			t.Errorf("%s %s does not say %q: %s", c.code, c.key, c.want, got)
 		}
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/rules/asnas"
@@ -58,12 +60,40 @@ func (l Lesson) StepValue() string { return strconv.Itoa(l.Step) }
 func (l Lesson) Bubble(ctx context.Context) string { return LessonText(ctx, l.Game, l.Key, l.Args) }
 
 // LessonText is the bubble of game's step key with its arguments, in the context's language.
+// A combination's name comes in lower case, as the bubble's own words write it; a sentence
+// that one opens is given its capital back.
 func LessonText(ctx context.Context, game, key string, args []string) string {
 	as := make([]any, len(args))
 	for i, a := range args {
 		as[i] = lessonArg(ctx, a)
 	}
-	return i18n.T(ctx, "learn."+game+"."+key, as...)
+	return sentenceCase(i18n.T(ctx, "learn."+game+"."+key, as...))
+}
+
+// lowerFirst is a name for the middle of a sentence: the table's labels ("Pair", "Full house
+// (she va juft)") are capitalised, the words around them are not.
+func lowerFirst(s string) string {
+	r, n := utf8.DecodeRuneInString(s)
+	return string(unicode.ToLower(r)) + s[n:]
+}
+
+// sentenceCase capitalises the first letter of the text and of each sentence in it (after a
+// full stop, exclamation or question mark and a space, past an opening ¡ or ¿). Scripts
+// without capitals are left as they are.
+func sentenceCase(s string) string {
+	b := []rune(s)
+	start := true
+	for i, r := range b {
+		switch {
+		case start && unicode.IsLetter(r):
+			b[i], start = unicode.ToUpper(r), false
+		case start && !unicode.IsSpace(r) && !strings.ContainsRune("¡¿“\"(", r):
+			start = false
+		case (r == '.' || r == '!' || r == '?') && i+1 < len(b) && b[i+1] == ' ':
+			start = true
+		}
+	}
+	return string(b)
 }
 
 // lessonArg translates one of a bubble's arguments: a card, a combination or a seat, named as
@@ -76,7 +106,7 @@ func lessonArg(ctx context.Context, a string) string {
 			return rankName(ctx, r)
 		}
 	case "cat":
-		return i18n.T(ctx, "asnas.category."+name)
+		return lowerFirst(i18n.T(ctx, "asnas.category."+name))
 	case "seat":
 		if n, err := strconv.Atoi(name); err == nil {
 			return seatName(ctx, n)
@@ -90,7 +120,7 @@ func lessonArg(ctx context.Context, a string) string {
 			return cardName(ctx, c)
 		}
 	case "kind":
-		return i18n.T(ctx, "guandan.kind."+name)
+		return lowerFirst(i18n.T(ctx, "guandan.kind."+name))
 	}
 	return a
 }
