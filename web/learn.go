@@ -119,6 +119,16 @@ func (s *Server) restartLesson(game string) handlerFunc {
 	}
 }
 
+// lessonChrome is the layout of a page of game's lesson showing step n. A setting changed
+// there (the language, a filter) comes back to that step: the lesson's path alone shows the
+// visitor's progress, which is another step when they came by a "why?" link or went back.
+func (s *Server) lessonChrome(r *http.Request, game string, n int) views.Chrome {
+	ch := s.chrome(r, game)
+	ch.Learn = true
+	ch.Path = lessonURL(game, n, "")
+	return ch
+}
+
 // lessonOf is a step of a lesson as the page's model has it.
 func lessonOf(game string, n, steps int, st learn.Step) views.Lesson {
 	return views.Lesson{Game: game, Step: n, Steps: steps, Key: st.Key, Args: st.Args, Marks: st.Marks, Move: st.Move}
@@ -134,8 +144,7 @@ func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ch := s.chrome(r, "asnas")
-	ch.Learn = true
+	ch := s.lessonChrome(r, "asnas", n)
 	if n > l.Len() {
 		return s.render(w, r, http.StatusOK, views.LearnDonePage(ch, views.Lesson{Game: "asnas", Step: n, Steps: l.Len()}))
 	}
@@ -264,8 +273,7 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	ch := s.chrome(r, "guandan")
-	ch.Learn = true
+	ch := s.lessonChrome(r, "guandan", n)
 	if n > l.Len() {
 		return s.render(w, r, http.StatusOK, views.LearnDonePage(ch, views.Lesson{Game: "guandan", Step: n, Steps: l.Len()}))
 	}

@@ -577,3 +577,27 @@ func checkLessonSecrets(t *testing.T, step int, p page, v gd.View) {
 		}
 	})
 }
+
+// TestLessonSettingsComeBackToTheStep: the header's language and filter forms come back to
+// the page they were sent from. On a lesson's page that was the lesson's path alone, which
+// shows the visitor's progress: a player who came to a step by the table's "why?" link and
+// changed the language there landed on the lesson's first step instead. They come back to the
+// step shown.
+func TestLessonSettingsComeBackToTheStep(t *testing.T) {
+	ts := newSite(t)
+	for _, path := range []string{"/asnas/learn?step=6", "/guandan/learn?step=7", "/guandan/learn?step=19"} {
+		p := ts.get(path)
+		returns := p.doc.Find(`form[action="/settings/language"] input[name="return"], form[data-filters] input[name="return"]`)
+		if returns.Length() != 2 {
+			t.Fatalf("%s: %d of the header's two settings forms come back to the page", path, returns.Length())
+		}
+		returns.Each(func(_ int, s *goquery.Selection) {
+			if got := attr(s, "value"); got != path {
+				t.Errorf("%s: a setting changed here comes back to %s", path, got)
+			}
+		})
+		if loc := ts.location("/settings/language", url.Values{"lang": {"sv"}, "return": {attr(returns.First(), "value")}}); loc != path {
+			t.Errorf("%s: changing the language leads to %s", path, loc)
+		}
+	}
+}
