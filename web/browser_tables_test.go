@@ -428,3 +428,52 @@ func TestBrowserLiveStreamRecovers(t *testing.T) {
 		t.Fatal("a page that finished loading while its stream was connecting did not follow the start live")
 	}
 }
+
+// nameOverflow lists, in the page, what a long player's name pushes out of place: the page
+// wider than the window, a seat's name over its seat's edge (onto the next seat), a name in
+// the seat list or the score table past its panel.
+const nameOverflow = `(() => {
+  const bad = [];
+  const root = document.documentElement;
+  if (root.scrollWidth > root.clientWidth) bad.push("the page is " + root.scrollWidth + " px wide in a window of " + root.clientWidth);
+  for (const [inner, outer] of [[".seat-name", ".seat"], [".tseat-name", ".tseat"], [".tseat form", ".tseat"], [".scores", ".panel"], [".shared-status", ".shared"]]) {
+    for (const e of document.querySelectorAll(inner)) {
+      const box = e.closest(outer);
+      if (!box) continue;
+      const a = e.getBoundingClientRect(), b = box.getBoundingClientRect();
+      if (a.left < b.left - 1 || a.right > b.right + 1 || e.scrollWidth > e.clientWidth + 1) bad.push(inner + " sticks out of its " + outer);
+    }
+  }
+  return bad;
+})()`
+
+// TestBrowserSharedLongNames seats a friend whose name is 24 letters without a space (a gamer
+// tag; the longest name a seat takes) at a table on a phone: the name once ran over the seat
+// beside it on the felt, over the score table's edge and out of the seat list, and made the
+// whole page wider than the phone.
+func TestBrowserSharedLongNames(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 3*time.Minute)
+	srv := browserSite(t)
+	const long = "WWWWWWWWWWWWWWWWWWWWWWWW"
+	for _, game := range []string{"asnas", "guandan"} {
+		t.Run(game, func(t *testing.T) {
+			host := newTab(t, browser, srv.URL, 390, 844)
+			friend := newTab(t, browser, srv.URL, 390, 844)
+			path := host.openShared(game, "Maximiliano Hernández")
+			friend.sit(path, 1, long)
+			host.open(path)
+			for _, leak := range eval[[]string](host, nameOverflow) {
+				t.Errorf("the lobby: %s", leak)
+			}
+			host.load("start", click(`[data-action="start"]`))
+			for _, tb := range []*tab{host, friend} {
+				tb.open(path)
+				for _, leak := range eval[[]string](tb, nameOverflow) {
+					t.Errorf("the table at seat %s: %s", tb.root("data-seat"), leak)
+				}
+			}
+			host.shot("shared-long-name-" + game)
+		})
+	}
+}
