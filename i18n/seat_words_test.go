@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"context"
 	"strings"
 	"testing"
 )
@@ -22,6 +23,25 @@ func TestTurnMarkersFitEverySeat(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestOneEmptySeatIsNotCounted checks the host's line about the seats the AI will play: with
+// one seat left, "The AI plays the 1 empty seat" counts what needs no counting. A language
+// whose catalog has one form for every count (Chinese, Persian here) keeps its number.
+func TestOneEmptySeatIsNotCounted(t *testing.T) {
+	for _, l := range Locales {
+		forms := rawCatalog(t, l.Code)["tables.start.ai"]
+		if len(forms) < 2 || forms[0] == forms[1] {
+			continue
+		}
+		got := T(WithLocale(context.Background(), l), "tables.start.ai", 1)
+		if strings.ContainsAny(got, "1۱") {
+			t.Errorf("%s: %q", l.Code, got)
+		}
+		if many := T(WithLocale(context.Background(), l), "tables.start.ai", 3); !strings.ContainsAny(many, "3۳") {
+			t.Errorf("%s: three empty seats read %q, without the number", l.Code, many)
 		}
 	}
 }
