@@ -38,6 +38,16 @@ func seatList(ctx context.Context, seats []int) string {
 	return strings.Join(names, i18n.T(ctx, "list.separator"))
 }
 
+// seatAnd joins seat names as a sentence names them, the last two with the language's "and"
+// ("Waiting for Sara, Ali and West (AI)"); a list after a colon ("Winners: …") is a seatList.
+func seatAnd(ctx context.Context, seats []int) string {
+	if len(seats) < 2 {
+		return seatList(ctx, seats)
+	}
+	last := len(seats) - 1
+	return i18n.T(ctx, "list.and", seatList(ctx, seats[:last]), seatName(ctx, seats[last]))
+}
+
 // score prints an exact score rounded to two decimals in the locale's digits.
 func score(ctx context.Context, s asnas.Score) string {
 	return i18n.Number(ctx, s.Float(), 2)
@@ -151,7 +161,7 @@ func resultLine(ctx context.Context, r asnas.DealResult, viewer int) string {
 	case you && len(others) == 0:
 		return i18n.T(ctx, "asnas.result.you.won")
 	case you:
-		return i18n.T(ctx, "asnas.result.you.shared", seatList(ctx, others))
+		return i18n.T(ctx, "asnas.result.you.shared", seatAnd(ctx, others))
 	}
 	return i18n.T(ctx, "asnas.result.showdown", len(r.Winners), seatList(ctx, r.Winners))
 }
@@ -168,7 +178,7 @@ func matchWinnersLine(ctx context.Context, winners []int, viewer int) string {
 	case len(others) == 0:
 		return i18n.T(ctx, "table.asnas.match.you")
 	}
-	return i18n.T(ctx, "table.asnas.match.youshare", seatList(ctx, others))
+	return i18n.T(ctx, "table.asnas.match.youshare", seatAnd(ctx, others))
 }
 
 // errorText is the catalog key of an error page's words: text, or the status's own.

@@ -177,7 +177,7 @@ func (t SharedTable) WaitsForOthers() bool {
 // ReadyNames are the players ready for the next deal, or, to a viewer who is, those it waits for.
 func (t SharedTable) ReadyNames(ctx context.Context) string {
 	if t.WaitsForOthers() {
-		return seatList(ctx, t.Unready)
+		return seatAnd(ctx, t.Unready)
 	}
 	return seatList(ctx, t.Ready)
 }
