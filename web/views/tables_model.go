@@ -182,6 +182,15 @@ func (t SharedTable) ReadyNames(ctx context.Context) string {
 	return seatList(ctx, t.Ready)
 }
 
+// turnKey is the status line's words for another player's turn: at Guandan, after the
+// tribute, a winner who was paid must first give a card back, not play.
+func (t SharedTable) turnKey() string {
+	if t.Phase == "return" {
+		return "tables.turn.other.return"
+	}
+	return "tables.turn.other"
+}
+
 // PageTitle is the page's title; see tableTitle. A live page takes the title of each table
 // it swaps in.
 func (t SharedTable) PageTitle(ctx context.Context) string {

@@ -1,7 +1,9 @@
 package views
 
 import (
+	"bytes"
 	"context"
+	"strings"
 	"testing"
 
 	"github.com/cardavia/cardavia/i18n"
@@ -34,6 +36,22 @@ func TestReadyWaitNamesTheLastWithAnd(t *testing.T) {
 		others := SharedTable{Seat: 3, Ready: []int{1, 2}, Unready: []int{0, 3}}
 		if got, w := others.ReadyNames(ctx), "\u2068Bo\u2069"+i18n.T(ctx, "list.separator")+"\u2068Carmen\u2069"; got != w {
 			t.Errorf("%s: asked for the next deal: %q, want %q", code, got, w)
+		}
+	}
+}
+
+// TestStatusSaysWhoGivesACardBack checks the status line of the other players while a Guandan
+// winner who was paid a tribute chooses the card to give back: it once said "Bo to play".
+func TestStatusSaysWhoGivesACardBack(t *testing.T) {
+	ctx := WithSeating(i18n.WithLocale(context.Background(), i18n.Locales[0]), Seating{Viewer: 0, Names: [4]string{"Sara", "Bo", "Ali", ""}})
+	for phase, want := range map[string]string{"return": "\u2068Bo\u2069 to give a card back", "play": "\u2068Bo\u2069 to play"} {
+		var buf bytes.Buffer
+		tb := SharedTable{Game: "guandan", Seat: 0, Started: true, ToAct: 1, HandOver: -1, Phase: phase}
+		if err := sharedStatus(tb).Render(ctx, &buf); err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(buf.String(), want) {
+			t.Errorf("phase %s: the status line is %q, want %q in it", phase, buf.String(), want)
 		}
 	}
 }
