@@ -45,3 +45,19 @@ func TestOneEmptySeatIsNotCounted(t *testing.T) {
 		}
 	}
 }
+
+// TestQuotesFollowTheLanguage checks the quotation marks a language's texts use: Danish
+// quotes »so«, Spanish «así», Swedish ”så”. The invitation's Danish help once quoted the
+// home page's words the Swedish way.
+func TestQuotesFollowTheLanguage(t *testing.T) {
+	foreign := map[string]string{"da": "”“„", "es": "”“„", "sv": "«»„“"}
+	for code, marks := range foreign {
+		for key, texts := range rawCatalog(t, code) {
+			for _, text := range texts {
+				if strings.ContainsAny(text, marks) {
+					t.Errorf("%s %s: %q quotes with a mark of another language", code, key, text)
+				}
+			}
+		}
+	}
+}
