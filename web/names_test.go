@@ -121,9 +121,9 @@ func TestNormalizeCodeAsKeyboardsType(t *testing.T) {
 // TestNamePosingAsASeatIsRefused: a display name may not read as a word the table puts beside
 // a seat in any language: "You" (the viewer), a compass point (an empty seat), or an AI's or an
 // away player's mark. Found by a review: seats named "West (AI)" and "You" read, on a third
-// player's page, exactly as the real labels.
+// player's page, exactly as the real labels; and "Dig", the Danish seat list's tag for "you".
 func TestNamePosingAsASeatIsRefused(t *testing.T) {
-	for _, bad := range []string{"You", "YOU", "شما", "Tú", "Du", "你", "West", "Nord", "北", "غرب",
+	for _, bad := range []string{"You", "YOU", "شما", "Tú", "Du", "Dig", "你", "West", "Nord", "北", "غرب",
 		"West (AI)", "west(ai)", "Ana (IA)", "Bob （电脑）", "Sara (away: AI playing)", "Mina (هوش مصنوعی)"} {
 		if !posesAsSeat(bad) {
 			t.Errorf("posesAsSeat(%q) = false", bad)

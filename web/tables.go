@@ -258,7 +258,9 @@ func posesAsSeat(name string) bool {
 var seatWords = sync.OnceValues(func() (words, marks []string) {
 	for _, l := range i18n.Locales {
 		ctx := i18n.WithLocale(context.Background(), l)
-		words = append(words, i18n.T(ctx, "asnas.seat.0"), i18n.T(ctx, "guandan.seat.0"))
+		// "You" at the table, and the tag beside the viewer's name in the seat list (Danish
+		// "dig", which the table's "Du" is not).
+		words = append(words, i18n.T(ctx, "asnas.seat.0"), i18n.T(ctx, "guandan.seat.0"), i18n.T(ctx, "tables.seat.you"))
 		for seat := range 4 {
 			words = append(words, i18n.T(ctx, fmt.Sprintf("tables.seat.%d", seat)))
 		}
