@@ -151,8 +151,8 @@ func normalizeCode(s string) (string, bool) {
 			r = '0' + r - '۰'
 		}
 		switch r {
-		case ' ', '-', '\t':
-			continue
+		case ' ', '-', '\t', '\u2010', '\u2011', '\u2012', '\u2013', '\u2014', '\u2212':
+			continue // the dashes a phone or a word processor turns a hyphen into, too
 		case '0', 'O':
 			r = 'Q'
 		case '1', 'I', 'L':

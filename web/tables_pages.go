@@ -3,8 +3,10 @@ package web
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -159,8 +161,16 @@ func (s *Server) joinByCode(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// tableByCode is the table a join code leads to, or errNoCode.
+// tableByCode is the table a join code leads to, or errNoCode. A table's own link pasted
+// where the code goes (the invitation offers both) leads to its table as well.
 func (s *Server) tableByCode(r *http.Request, typed string) (storedTable, error) {
+	if game, id, ok := tableLink(typed); ok {
+		tb, err := s.loadTable(r.Context(), id)
+		if errors.Is(err, errNoTable) || err == nil && tb.Game != game {
+			return storedTable{}, errNoCode
+		}
+		return tb, err
+	}
 	code, ok := normalizeCode(typed)
 	if !ok {
 		return storedTable{}, errNoCode
@@ -177,6 +187,23 @@ func (s *Server) tableByCode(r *http.Request, typed string) (storedTable, error)
 		return storedTable{}, errNoCode
 	}
 	return tb, err
+}
+
+// tableLink reads a shared table's address, whole ("https://…/asnas/tables/ID") or its path
+// alone, as the game and the table's id.
+func tableLink(typed string) (game, id string, ok bool) {
+	u, err := url.Parse(strings.TrimSpace(typed))
+	if err != nil {
+		return "", "", false
+	}
+	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
+	if len(parts) != 3 || parts[1] != "tables" || !validTableID(parts[2]) {
+		return "", "", false
+	}
+	if _, ok := tableGames[parts[0]]; !ok {
+		return "", "", false
+	}
+	return parts[0], parts[2], true
 }
 
 // errNoCode is a code that leads to no table: 404 with its own words.

@@ -175,6 +175,16 @@ func TestSharedTableLobby(t *testing.T) {
 		t.Fatalf("joining by code %q: %d to %q", code, r.status, r.header.Get("Location"))
 	}
 	wantErrorPage(t, ali.post("/tables/join", url.Values{"code": {"QQQQ-QQQQ"}}), http.StatusNotFound)
+	// So does the code with a typographer's dash, and the invitation's link pasted in its place.
+	for _, typed := range []string{code[:4] + "\u2013" + code[4:], ts.srv.URL + path, " " + path + "/ "} {
+		if r := ali.post("/tables/join", url.Values{"code": {typed}}); r.status != http.StatusSeeOther || r.header.Get("Location") != path {
+			t.Errorf("joining by %q: %d to %q", typed, r.status, r.header.Get("Location"))
+		}
+	}
+	other := "/asnas" + strings.TrimPrefix(path, "/guandan")
+	for _, typed := range []string{other, path + "x", ts.srv.URL + "/guandan/tables/nosuchtable"} {
+		wantErrorPage(t, ali.post("/tables/join", url.Values{"code": {typed}}), http.StatusNotFound)
+	}
 
 	if r := ali.sit(path, 2); r.status != http.StatusSeeOther {
 		t.Fatalf("taking a free seat: %d", r.status)
