@@ -617,7 +617,7 @@ func (s *Server) lobbyChange(w http.ResponseWriter, r *http.Request, change func
 		case host && t.Host != visitor:
 			return errNotHost
 		case t.started():
-			return errTableStarted
+			return errSeatsSettled
 		}
 		return change(t, seat)
 	})

@@ -24,6 +24,9 @@ var (
 	errNotHost = &statusError{status: http.StatusForbidden, reason: "not the host", text: "tables.error.nothost"}
 	// errTableStarted is a seat asked for at a table whose match has begun: 409.
 	errTableStarted = &statusError{status: http.StatusConflict, reason: "table already started", text: "tables.error.started"}
+	// errSeatsSettled is a change of the lobby's seats (leave, move, remove) asked for from a
+	// page older than the match's start: 409, in words for a player who has a seat.
+	errSeatsSettled = &statusError{status: http.StatusConflict, reason: "seats settled", text: "tables.error.seated"}
 	// errSeatTaken is a seat somebody else holds, or a full table: 409.
 	errSeatTaken = &statusError{status: http.StatusConflict, reason: "seat taken", text: "tables.error.taken"}
 	// errTooManyTables is a client over its tables an hour: 429.

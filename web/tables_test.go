@@ -244,6 +244,15 @@ func TestSharedTableLobby(t *testing.T) {
 		t.Fatalf("after the start: phase %q move %q", rootOf(started, "data-phase"), rootOf(started, "data-move"))
 	}
 	wantErrorPage(t, eve.sit(path, 3), http.StatusConflict) // started
+	// A lobby's form sent from a page older than the start says the seats are settled, not
+	// that seats are taken before the start: the player has one.
+	for form, values := range map[string]url.Values{"/leave": nil, "/arrange": {"op": {"move"}, "from": {"1"}, "to": {"3"}}} {
+		r := ali.post(path+form, values)
+		wantErrorPage(t, r, http.StatusConflict)
+		if !strings.Contains(r.body, "seats were settled") || strings.Contains(r.body, "can only be taken") {
+			t.Errorf("POST %s after the start: %s", form, excerpt(r.body, "<h1"))
+		}
+	}
 	if got := rootOf(eve.view(path), "data-seat"); got != "-1" || eve.view(path).doc.Find("[data-card]").Length() != 0 {
 		t.Errorf("a visitor who is not seated sees seat %s and cards", got)
 	}
