@@ -113,26 +113,28 @@ func TestCatalogPersianGuandanSharedTableNamesTheDealAsTheTable(t *testing.T) {
 	}
 }
 
-// TestCatalogDanishAsNasRanksAreFigures: the Danish rules page and the table's card row call
-// As-Nas's five ranks figurer. The Danish lesson called them rækker, the word the Danish
-// Guandan pages use for straights ("par, rækker og bomber"), so a newcomer read "fem rækker,
-// fire kort af hver" and then met other words on the rules page. The lesson names them as
-// the rules page does.
-func TestCatalogDanishAsNasRanksAreFigures(t *testing.T) {
-	da := rawCatalog(t, "da")
-	for key, texts := range da {
-		if !strings.HasPrefix(key, "learn.asnas.") {
-			continue
-		}
-		for _, s := range texts {
-			if strings.Contains(s, "række") {
-				t.Errorf("da %s calls an As-Nas rank a række: %s", key, s)
+// TestCatalogAsNasLessonNamesRanksAsTheRulesPage: the rules page and the table's card row
+// call As-Nas's five ranks figurer in Danish and figuras in Spanish. The Danish lesson called
+// them rækker, the word the Danish Guandan pages use for straights ("par, rækker og bomber"),
+// so a newcomer read "fem rækker, fire kort af hver" and then met other words on the rules
+// page; the Spanish lesson said rangos. The lesson names them as the rules page does.
+func TestCatalogAsNasLessonNamesRanksAsTheRulesPage(t *testing.T) {
+	for _, tt := range []struct{ lang, wrong, word string }{{"da", "række", "figur"}, {"es", "rango", "figura"}} {
+		cat := rawCatalog(t, tt.lang)
+		for key, texts := range cat {
+			if !strings.HasPrefix(key, "learn.asnas.") {
+				continue
+			}
+			for _, s := range texts {
+				if strings.Contains(s, tt.wrong) {
+					t.Errorf("%s %s calls an As-Nas rank %s: %s", tt.lang, key, tt.wrong, s)
+				}
 			}
 		}
-	}
-	for _, key := range []string{"learn.asnas.ranks", "learn.asnas.hold", "learn.asnas.done"} {
-		if s := strings.Join(da[key], ""); !strings.Contains(s, "figur") {
-			t.Errorf("da %s does not name the ranks figurer as the rules page does: %s", key, s)
+		for _, key := range []string{"learn.asnas.ranks", "learn.asnas.hold", "learn.asnas.done"} {
+			if s := strings.Join(cat[key], ""); !strings.Contains(s, tt.word) {
+				t.Errorf("%s %s does not name the ranks %s as the rules page does: %s", tt.lang, key, tt.word, s)
+			}
 		}
 	}
 }
