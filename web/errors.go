@@ -134,7 +134,7 @@ func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status i
 	if status != http.StatusNotFound {
 		back = tableOfAction(r.URL.Path)
 	}
-	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()), back)
+	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()), back, text == errNoCode.text)
 	err := s.render(w, r, status, page)
 	if err == nil {
 		return
@@ -159,7 +159,7 @@ func (s *Server) renderFallbacks() (map[string][]byte, error) {
 		ctx := i18n.WithLocale(context.Background(), l)
 		ch := views.Chrome{Assets: s.assets, Path: "/", Filters: views.NeutralFilters, FiltersCSS: filterSheetURL()}
 		var buf bytes.Buffer
-		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "", "").Render(ctx, &buf); err != nil {
+		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "", "", false).Render(ctx, &buf); err != nil {
 			return nil, fmt.Errorf("web: fallback error page (%s): %w", l.Code, err)
 		}
 		out[l.Code] = buf.Bytes()

@@ -174,7 +174,15 @@ func TestSharedTableLobby(t *testing.T) {
 	if r.status != http.StatusSeeOther || r.header.Get("Location") != path {
 		t.Fatalf("joining by code %q: %d to %q", code, r.status, r.header.Get("Location"))
 	}
-	wantErrorPage(t, ali.post("/tables/join", url.Values{"code": {"QQQQ-QQQQ"}}), http.StatusNotFound)
+	wrong := ali.post("/tables/join", url.Values{"code": {"QQQQ-QQQQ"}})
+	wantErrorPage(t, wrong, http.StatusNotFound)
+	// Its page offers the form again, long enough for a pasted link.
+	if f := wrong.doc.Find(`form[action="/tables/join"] input[name="code"]`); f.Length() != 1 || attr(f, "maxlength") != "300" {
+		t.Errorf("the wrong code's page has %d code fields (maxlength %q), want one taking a link", f.Length(), attr(f, "maxlength"))
+	}
+	if other := ali.get("/guandan/tables/aaaaaaaaaaaaaaaa"); other.doc.Find(`form[action="/tables/join"]`).Length() != 0 {
+		t.Error("another 404 page offers the join form")
+	}
 	// So does the code with a typographer's dash, and the invitation's link pasted in its place.
 	for _, typed := range []string{code[:4] + "\u2013" + code[4:], ts.srv.URL + path, " " + path + "/ "} {
 		if r := ali.post("/tables/join", url.Values{"code": {typed}}); r.status != http.StatusSeeOther || r.header.Get("Location") != path {
