@@ -273,7 +273,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	}
 	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, seat), Log: ev}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
-	return s.render(w, replaySeat(r, seat), http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
+	return s.render(w, s.replaySeat(r, id, seat), http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
 }
 
 // guandanReplay shows one step of a Guandan deal as the visitor saw it.
@@ -310,14 +310,22 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 		}
 		rp.PrevDeal, rp.NextDeal = openURL(rp.PrevDeal), openURL(rp.NextDeal)
 	}
-	return s.render(w, replaySeat(r, seat), http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
+	return s.render(w, s.replaySeat(r, id, seat), http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
 }
 
 // replaySeat is the request seen from the seat its match was played from: a shared table's
-// match is replayed as its player saw it, "You" at their seat.
-func replaySeat(r *http.Request, seat int) *http.Request {
+// match is replayed as its player saw it, "You" at their seat, the others by their names and
+// the AI's seats marked, when the match's seating was stored (else by their compass points).
+func (s *Server) replaySeat(r *http.Request, id record.ID, seat int) *http.Request {
 	if seat == soloSeat {
 		return r
 	}
-	return r.WithContext(views.WithSeating(r.Context(), views.Seating{Viewer: seat}))
+	st := views.Seating{Viewer: seat}
+	if ms, ok := s.loadSeating(r.Context(), id); ok {
+		st.Names = ms.Names
+		for i, name := range ms.Names {
+			st.AI[i] = name == ""
+		}
+	}
+	return r.WithContext(views.WithSeating(r.Context(), st))
 }

@@ -452,3 +452,45 @@ func (s *Server) announce(ctx context.Context, id string, rev uint64) {
 		s.log.WarnContext(ctx, "announce a table's change", "table", id, "err", err)
 	}
 }
+
+// seatingKey holds who sat where when a shared table's match was dealt, for its replays: by
+// the time a player replays it the table may be gone, or seated otherwise after a rematch. It
+// is an entry of its own, not a field of the match record or of the shelves, whose strict
+// decoding would make an older build of the site read them as unreadable and start afresh.
+func seatingKey(id record.ID) string { return "seating:" + id.String() }
+
+// matchSeating is what seatingKey stores: the players' names, "" for a seat the AI held.
+type matchSeating struct {
+	Version int       `json:"v"`
+	Names   [4]string `json:"names"`
+}
+
+// matchSeatingVersion is the format of a stored matchSeating.
+const matchSeatingVersion = 1
+
+// seatingOf is the seating of t's players, to store with the match dealt at it.
+func seatingOf(t *sharedTable) ([]byte, error) {
+	ms := matchSeating{Version: matchSeatingVersion}
+	for i, st := range t.Seats {
+		if st.Visitor != "" {
+			ms.Names[i] = st.Name
+		}
+	}
+	return json.Marshal(ms)
+}
+
+// loadSeating is the stored seating of match id, ok false when there is none (a match dealt
+// before seatings were stored, or one whose entry has expired) or it cannot be read.
+func (s *Server) loadSeating(ctx context.Context, id record.ID) (ms matchSeating, ok bool) {
+	data, _, err := s.cfg.Store.Load(ctx, seatingKey(id))
+	if err != nil || data == nil {
+		return ms, false
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&ms); err != nil || ms.Version != matchSeatingVersion {
+		s.log.WarnContext(ctx, "stored seating unreadable", "match", id.String(), "err", err)
+		return matchSeating{}, false
+	}
+	return ms, true
+}

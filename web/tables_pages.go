@@ -472,9 +472,14 @@ func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string
 	if err != nil {
 		return err
 	}
+	sdata, err := seatingOf(&tb.sharedTable)
+	if err != nil {
+		return err
+	}
 	err = s.cfg.Store.CompareAndSwapAll(r.Context(),
 		store.Swap{Key: tableKey(tb.ID), Version: tb.version, Data: tdata},
-		store.Swap{Key: matchKey(id), Data: data})
+		store.Swap{Key: matchKey(id), Data: data},
+		store.Swap{Key: seatingKey(id), Data: sdata})
 	if err != nil && !errors.Is(err, store.ErrConflict) {
 		return err
 	}

@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
+
+	"github.com/cardavia/cardavia/record"
 )
 
 // player is one person at a shared table: their own browser (cookie jar) on the same site.
@@ -445,7 +447,7 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 	}
 	// Ali's replays are seen from Ali's seat (1), the showdowns marked as at the table.
 	h := ali.get("/asnas/history")
-	showdowns, fromAli := 0, 0
+	showdowns, fromAli, shared := 0, 0, ""
 	h.doc.Find(`a[href*="/asnas/replay/"]`).Each(func(_ int, a *goquery.Selection) {
 		href := attr(a, "href")
 		first := ali.get(href)
@@ -456,6 +458,11 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 			return // the solo match Ali's own table would deal, listed as current
 		}
 		fromAli++
+		shared = strings.Split(href, "/")[3]
+		// The others are named as they sat: the players by their names, the AI's seat marked.
+		if felt := last.doc.Find(".felt").Text(); !strings.Contains(felt, "Sara") || !strings.Contains(felt, "Mina") || !strings.Contains(felt, "North (AI)") {
+			t.Errorf("%s: the replay's felt does not name Sara, Mina and North (AI):\n%s", href, strings.Join(strings.Fields(felt), " "))
+		}
 		if attr(last.doc.Find("[data-steps]"), "data-showdown") == "true" {
 			showdowns++
 		}
@@ -469,6 +476,18 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 	}
 	if showdowns == 0 {
 		t.Error("no replay of twelve deals ends in a showdown marked as one")
+	}
+	// A seating that cannot be read leaves the compass points, not an error page.
+	id, ok := record.ParseID(shared)
+	if !ok {
+		t.Fatalf("the shared match's id %q", shared)
+	}
+	_, version, _ := ts.store.Load(context.Background(), seatingKey(id))
+	if err := ts.store.CompareAndSwap(context.Background(), seatingKey(id), version, []byte("garbage")); err != nil {
+		t.Fatal(err)
+	}
+	if r := ali.get("/asnas/replay/" + shared + "/1"); r.status != http.StatusOK || strings.Contains(r.doc.Find(".felt").Text(), "Sara") {
+		t.Errorf("a replay with an unreadable seating: %d, names shown %v", r.status, strings.Contains(r.body, "Sara"))
 	}
 	old := rootOf(end, "data-move")
 	if r := mina.post(path+"/rematch", url.Values{"move": {old}}); r.status != http.StatusSeeOther {
