@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 )
@@ -170,4 +171,34 @@ func TestBrowserReplayPlayStaysWithItsDeal(t *testing.T) {
 		t.Errorf("after a step by hand the replay walked on by itself, to step %s", step())
 	}
 	tb.checkClean("replay play and leave", "")
+}
+
+// TestBrowserReplayPlayNeedsTheScript: Play is the script's (it walks on by itself), so
+// without the script the replay offers no Play button that does nothing when pressed; the
+// steps' links do the work there.
+func TestBrowserReplayPlayNeedsTheScript(t *testing.T) {
+	browserTest(t)
+	site := browserSite(t)
+	tb := newTab(t, startBrowser(t, time.Minute), site.URL, phoneWidth, phoneHeight)
+	tb.open("/asnas")
+	tb.open("/asnas/history")
+	replay := eval[string](tb, `document.querySelector("a[data-replay]").getAttribute("href")`)
+	visible := func() bool {
+		return eval[bool](tb, `(b => !!b && b.getClientRects().length > 0)(document.querySelector(".replay-play"))`)
+	}
+	tb.open(replay)
+	if !visible() {
+		t.Errorf("with the script the replay has no Play button")
+	}
+	if _, err := chromedp.Call(tb.ctx, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true}); err != nil {
+		t.Fatalf("turning scripts off: %v", err)
+	}
+	tb.open(replay)
+	if visible() {
+		t.Errorf("without the script the replay shows a Play button that cannot play")
+	}
+	if !tb.exists("a[data-step-next]") {
+		t.Errorf("without the script the replay has no link to its next step")
+	}
+	tb.checkClean("replay without the script", "")
 }
