@@ -316,12 +316,15 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 // replaySeat is the request seen from the seat its match was played from: a shared table's
 // match is replayed as its player saw it, "You" at their seat, the others by their names and
 // the AI's seats marked, when the match's seating was stored (else by their compass points).
+// The seating is looked for whatever the seat: a shared table's host sits at South, as a solo
+// player does, and is owed the others' names all the same.
 func (s *Server) replaySeat(r *http.Request, id record.ID, seat int) *http.Request {
-	if seat == soloSeat {
-		return r
+	ms, named := s.loadSeating(r.Context(), id)
+	if seat == soloSeat && !named {
+		return r // a solo match: no seating is stored for it
 	}
 	st := views.Seating{Viewer: seat}
-	if ms, ok := s.loadSeating(r.Context(), id); ok {
+	if named {
 		st.Names = ms.Names
 		for i, name := range ms.Names {
 			st.AI[i] = name == ""

@@ -477,6 +477,10 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 	if showdowns == 0 {
 		t.Error("no replay of twelve deals ends in a showdown marked as one")
 	}
+	// The host, who sat at South as a solo player does, sees the others named as they sat too.
+	if felt := sara.get("/asnas/replay/" + shared + "/1").doc.Find(".felt").Text(); !strings.Contains(felt, "علی") || !strings.Contains(felt, "Mina") || !strings.Contains(felt, "North (AI)") {
+		t.Errorf("the host's replay does not name علی, Mina and North (AI):\n%s", strings.Join(strings.Fields(felt), " "))
+	}
 	// A seating that cannot be read leaves the compass points, not an error page.
 	id, ok := record.ParseID(shared)
 	if !ok {
