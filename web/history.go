@@ -273,7 +273,8 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	}
 	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, seat), Log: ev}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
-	return s.render(w, s.replaySeat(r, id, seat), http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
+	r, rp.Table = s.replaySeat(r, "asnas", id, seat)
+	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
 }
 
 // guandanReplay shows one step of a Guandan deal as the visitor saw it.
@@ -310,18 +311,22 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 		}
 		rp.PrevDeal, rp.NextDeal = openURL(rp.PrevDeal), openURL(rp.NextDeal)
 	}
-	return s.render(w, s.replaySeat(r, id, seat), http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
+	r, rp.Table = s.replaySeat(r, "guandan", id, seat)
+	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
 }
 
 // replaySeat is the request seen from the seat its match was played from: a shared table's
 // match is replayed as its player saw it, "You" at their seat, the others by their names and
 // the AI's seats marked, when the match's seating was stored (else by their compass points).
 // The seating is looked for whatever the seat: a shared table's host sits at South, as a solo
-// player does, and is owed the others' names all the same.
-func (s *Server) replaySeat(r *http.Request, id record.ID, seat int) *http.Request {
+// player does, and is owed the others' names all the same. table is where the replay's "Back
+// to the table" leads: the shared table while it is still open (a player who only plays with
+// friends would otherwise be dealt a solo match there), else the game's own.
+func (s *Server) replaySeat(r *http.Request, game string, id record.ID, seat int) (_ *http.Request, table string) {
+	table = "/" + game
 	ms, named := s.loadSeating(r.Context(), id)
 	if seat == soloSeat && !named {
-		return r // a solo match: no seating is stored for it
+		return r, table // a solo match: no seating is stored for it
 	}
 	st := views.Seating{Viewer: seat}
 	if named {
@@ -329,6 +334,9 @@ func (s *Server) replaySeat(r *http.Request, id record.ID, seat int) *http.Reque
 		for i, name := range ms.Names {
 			st.AI[i] = name == ""
 		}
+		if tb, err := s.loadTable(r.Context(), ms.Table); err == nil && tb.Game == game {
+			table = tablePath(game, tb.ID)
+		}
 	}
-	return r.WithContext(views.WithSeating(r.Context(), st))
+	return r.WithContext(views.WithSeating(r.Context(), st)), table
 }

@@ -459,10 +459,12 @@ func (s *Server) announce(ctx context.Context, id string, rev uint64) {
 // decoding would make an older build of the site read them as unreadable and start afresh.
 func seatingKey(id record.ID) string { return "seating:" + id.String() }
 
-// matchSeating is what seatingKey stores: the players' names, "" for a seat the AI held.
+// matchSeating is what seatingKey stores: the players' names, "" for a seat the AI held, and
+// the table's id.
 type matchSeating struct {
 	Version int       `json:"v"`
 	Names   [4]string `json:"names"`
+	Table   string    `json:"table"`
 }
 
 // matchSeatingVersion is the format of a stored matchSeating.
@@ -470,7 +472,7 @@ const matchSeatingVersion = 1
 
 // seatingOf is the seating of t's players, to store with the match dealt at it.
 func seatingOf(t *sharedTable) ([]byte, error) {
-	ms := matchSeating{Version: matchSeatingVersion}
+	ms := matchSeating{Version: matchSeatingVersion, Table: t.ID}
 	for i, st := range t.Seats {
 		if st.Visitor != "" {
 			ms.Names[i] = st.Name

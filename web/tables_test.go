@@ -477,9 +477,14 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 	if showdowns == 0 {
 		t.Error("no replay of twelve deals ends in a showdown marked as one")
 	}
-	// The host, who sat at South as a solo player does, sees the others named as they sat too.
-	if felt := sara.get("/asnas/replay/" + shared + "/1").doc.Find(".felt").Text(); !strings.Contains(felt, "علی") || !strings.Contains(felt, "Mina") || !strings.Contains(felt, "North (AI)") {
+	// The host, who sat at South as a solo player does, sees the others named as they sat too,
+	// and the way back leads to the shared table, not to a solo one.
+	host := sara.get("/asnas/replay/" + shared + "/1")
+	if felt := host.doc.Find(".felt").Text(); !strings.Contains(felt, "علی") || !strings.Contains(felt, "Mina") || !strings.Contains(felt, "North (AI)") {
 		t.Errorf("the host's replay does not name علی, Mina and North (AI):\n%s", strings.Join(strings.Fields(felt), " "))
+	}
+	if back := attr(host.doc.Find("[data-back-table]"), "href"); back != path {
+		t.Errorf("the shared match's replay leads back to %q, want its table %s", back, path)
 	}
 	// A seating that cannot be read leaves the compass points, not an error page.
 	id, ok := record.ParseID(shared)
@@ -490,8 +495,10 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 	if err := ts.store.CompareAndSwap(context.Background(), seatingKey(id), version, []byte("garbage")); err != nil {
 		t.Fatal(err)
 	}
-	if r := ali.get("/asnas/replay/" + shared + "/1"); r.status != http.StatusOK || strings.Contains(r.doc.Find(".felt").Text(), "Sara") {
-		t.Errorf("a replay with an unreadable seating: %d, names shown %v", r.status, strings.Contains(r.body, "Sara"))
+	if r := ali.get("/asnas/replay/" + shared + "/1"); r.status != http.StatusOK || strings.Contains(r.doc.Find(".felt").Text(), "Sara") ||
+		attr(r.doc.Find("[data-back-table]"), "href") != "/asnas" {
+		t.Errorf("a replay with an unreadable seating: %d, names shown %v, back to %q", r.status,
+			strings.Contains(r.body, "Sara"), attr(r.doc.Find("[data-back-table]"), "href"))
 	}
 	old := rootOf(end, "data-move")
 	if r := mina.post(path+"/rematch", url.Values{"move": {old}}); r.status != http.StatusSeeOther {

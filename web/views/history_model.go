@@ -110,6 +110,9 @@ type Replay struct {
 	// Asnas or Guandan is the table shown (the one of Game).
 	Asnas   AsnasTable
 	Guandan GuandanTable
+	// Table is where "Back to the table" leads: the shared table the match was played at
+	// while it is open, else the game's own table.
+	Table string
 }
 
 // logPanel is the deal's log up to the step shown.
