@@ -138,3 +138,18 @@ func TestCatalogAsNasLessonNamesRanksAsTheRulesPage(t *testing.T) {
 		}
 	}
 }
+
+// TestLevelNamesAreTheSameForBothGames: the settings page sets each game's AI level side by
+// side, and a player reads one level under two names as two levels (Swedish called Club
+// "Klubbspelare" for As-Nas and "Klubb" for Guandan, Danish "Klubspiller" and "Klub").
+func TestLevelNamesAreTheSameForBothGames(t *testing.T) {
+	for _, l := range Locales {
+		cat := rawCatalog(t, l.Code)
+		for _, level := range []string{"beginner", "club", "master"} {
+			a, g := strings.Join(cat["asnas.ai.level."+level], ""), strings.Join(cat["guandan_ai.level."+level], "")
+			if a == "" || a != g {
+				t.Errorf("%s: the %s level is %q for As-Nas and %q for Guandan", l.Code, level, a, g)
+			}
+		}
+	}
+}
