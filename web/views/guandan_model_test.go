@@ -270,3 +270,21 @@ func TestGuandanHintSentences(t *testing.T) {
 		}
 	}
 }
+
+// TestGuandanSpanishLeadLineAgreesWithEveryKind: the selection line for a lead names the
+// combination ("Trío de reyes", "Full de ases", "Pareja de reyes") and then refers to it. It
+// said "puedes salir con ella", a feminine pronoun that fits a pareja or an escalera but not
+// a trío or a full; the line must not lean on the label's gender.
+func TestGuandanSpanishLeadLineAgreesWithEveryKind(t *testing.T) {
+	es, ok := i18n.ByCode("es")
+	if !ok {
+		t.Fatal("no Spanish locale")
+	}
+	ctx := i18n.WithLocale(context.Background(), es)
+	for _, r := range []gd.Reading{{Kind: gd.Triple, Rank: gd.King}, {Kind: gd.FullHouse, Rank: gd.Ace}, {Kind: gd.Pair, Rank: gd.King}} {
+		s := SelectionText(ctx, GuandanSelection{Verdict: SelectPlayable, Reading: r})
+		if strings.Contains(s, " ella") || strings.Contains(s, " él") {
+			t.Errorf("%v: the lead line refers to the combination by a gendered pronoun: %q", r, s)
+		}
+	}
+}
