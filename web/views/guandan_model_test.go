@@ -244,19 +244,25 @@ func TestRefusedTributeTellsTheLeaderOnce(t *testing.T) {
 // TestGuandanHintSentences: the hint's sentences (its move, the reason, the link to the
 // lesson) follow each other as the language writes sentences: a space between them, none in
 // Chinese, whose full stop spaces them (the template's whitespace put a space there); a part
-// the hint lacks leaves no gap behind.
+// the hint lacks leaves no gap behind. The sentence about the ticked cards speaks of one card when
+// the hint is a single: "Those cards are selected for you" followed every single.
 func TestGuandanHintSentences(t *testing.T) {
 	play := &GuandanHint{Cards: mustCards(t, "RJ"), Reading: gd.Reading{Kind: gd.Single, Rank: gd.RedJoker},
 		Why: "guandan_ai.reason.goes_out", Learn: "/guandan/learn?step=3"}
+	pair := &GuandanHint{Cards: mustCards(t, "AS AH"), Reading: gd.Reading{Kind: gd.Pair, Rank: gd.Ace}}
 	pass := &GuandanHint{Pass: true}
 	for _, tc := range []struct {
 		code string
 		hint *GuandanHint
 		want string
 	}{
-		{"en", play, "Hint: the AI would play a single Red Joker. Those cards are selected for you. It empties your hand: you go out. Why? Learn this combination"},
-		{"zh", play, "提示：电脑会出单张大王，已为你选好这些牌。这手牌出完，你就走了。为什么？学一学这种牌型"},
-		{"fa", play, "راهنمایی: هوش مصنوعی اینجا تکِ ژوکر قرمز بازی می\u200cکرد. همان ورق\u200cها برایتان انتخاب شده\u200cاند. دستتان را خالی می\u200cکند: بیرون می\u200cروید. چرا؟ این ترکیب را یاد بگیرید"},
+		{"en", play, "Hint: the AI would play a single Red Joker. That card is selected for you. It empties your hand: you go out. Why? Learn this combination"},
+		{"zh", play, "提示：电脑会出单张大王，已为你选好这张牌。这手牌出完，你就走了。为什么？学一学这种牌型"},
+		{"fa", play, "راهنمایی: هوش مصنوعی اینجا تکِ ژوکر قرمز بازی می\u200cکرد. همان ورق برایتان انتخاب شده است. دستتان را خالی می\u200cکند: بیرون می\u200cروید. چرا؟ این ترکیب را یاد بگیرید"},
+		{"sv", play, "Tips: datorn skulle spela en singel röd joker. Kortet är markerat åt dig. Den tömmer din hand: du går ut. Varför? Lär dig den här kombinationen"},
+		{"en", pair, "Hint: the AI would play a pair of Aces. Those cards are selected for you."},
+		{"zh", pair, "提示：电脑会出对A，已为你选好这些牌。"},
+		{"es", pair, "Pista: la IA jugaría una pareja de ases. Te hemos marcado esas cartas."},
 		{"en", pass, "Hint: the AI would pass here."},
 		{"zh", pass, "提示：电脑这里会选择不要。"},
 	} {
