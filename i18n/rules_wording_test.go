@@ -153,3 +153,18 @@ func TestLevelNamesAreTheSameForBothGames(t *testing.T) {
 		}
 	}
 }
+
+// TestTricksSummaryDoesNotSayAll: the Guandan table's list of the deal's tricks counts them
+// while the deal goes on, the last one often still in play, so "all 4 tricks" (alla, alle,
+// las, همهٔ) promised a whole deal that was not over, and "all 2 tricks" read oddly besides.
+func TestTricksSummaryDoesNotSayAll(t *testing.T) {
+	for _, l := range Locales {
+		for _, form := range rawCatalog(t, l.Code)["guandan.tricks.title"] {
+			for _, word := range []string{"all ", "alla ", "alle ", "las ", "همهٔ"} {
+				if strings.Contains(form, word) {
+					t.Errorf("%s guandan.tricks.title says %q: %s", l.Code, word, form)
+				}
+			}
+		}
+	}
+}
