@@ -204,11 +204,8 @@ func tableOfAction(path string) string {
 	if len(parts) == 2 && slices.Contains(soloActions[parts[0]], parts[1]) {
 		return "/" + parts[0]
 	}
-	if len(parts) != 4 || parts[1] != "tables" || parts[2] == "" || parts[3] == "" {
-		return ""
+	if game, id, rest, ok := parseTablePath(path); ok && len(rest) == 1 && rest[0] != "" {
+		return tablePath(game, id)
 	}
-	if _, ok := tableGames[parts[0]]; !ok {
-		return ""
-	}
-	return tablePath(parts[0], parts[2])
+	return ""
 }

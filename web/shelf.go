@@ -133,16 +133,26 @@ func (sh *shelf) stale(now time.Time) bool {
 // shelfKey is where a visitor's shelf of one game is stored.
 func (t table[L]) shelfKey(visitor string) string { return "shelf:" + t.game + ":" + visitor }
 
+// decodeStrict reads one stored JSON value into v, strictly: an unknown field or bytes after
+// the value make the entry unreadable, so that a format this build does not know is never
+// half read. The stored formats (shelves, tables, talk, seatings) are all read so.
+func decodeStrict(data []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return err
+	}
+	if dec.More() {
+		return errors.New("web: bytes after the stored value")
+	}
+	return nil
+}
+
 // decodeShelf reads a stored shelf strictly.
 func decodeShelf(data []byte) (shelf, error) {
 	var sh shelf
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&sh); err != nil {
+	if err := decodeStrict(data, &sh); err != nil {
 		return shelf{}, err
-	}
-	if dec.More() {
-		return shelf{}, errors.New("web: bytes after the shelf")
 	}
 	if sh.Version != shelfVersion {
 		return shelf{}, fmt.Errorf("web: shelf format %d", sh.Version)

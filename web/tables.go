@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base32"
@@ -291,13 +290,8 @@ var lookAlike = strings.NewReplacer(
 // decodeTable reads a stored table strictly.
 func decodeTable(data []byte) (sharedTable, error) {
 	var t sharedTable
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&t); err != nil {
+	if err := decodeStrict(data, &t); err != nil {
 		return sharedTable{}, err
-	}
-	if dec.More() {
-		return sharedTable{}, errors.New("web: bytes after the table")
 	}
 	if t.Version != tableVersion {
 		return sharedTable{}, fmt.Errorf("web: table format %d", t.Version)
@@ -488,9 +482,7 @@ func (s *Server) loadSeating(ctx context.Context, id record.ID) (ms matchSeating
 	if err != nil || data == nil {
 		return ms, false
 	}
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&ms); err != nil || ms.Version != matchSeatingVersion {
+	if err := decodeStrict(data, &ms); err != nil || ms.Version != matchSeatingVersion {
 		s.log.WarnContext(ctx, "stored seating unreadable", "match", id.String(), "err", err)
 		return matchSeating{}, false
 	}

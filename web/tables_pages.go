@@ -196,14 +196,11 @@ func tableLink(typed string) (game, id string, ok bool) {
 	if err != nil {
 		return "", "", false
 	}
-	parts := strings.Split(strings.Trim(u.Path, "/"), "/")
-	if len(parts) != 3 || parts[1] != "tables" || !validTableID(parts[2]) {
+	game, id, rest, ok := parseTablePath("/" + strings.Trim(u.Path, "/"))
+	if !ok || len(rest) > 0 || !validTableID(id) {
 		return "", "", false
 	}
-	if _, ok := tableGames[parts[0]]; !ok {
-		return "", "", false
-	}
-	return parts[0], parts[2], true
+	return game, id, true
 }
 
 // errNoCode is a code that leads to no table: 404 with its own words.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/go-chi/chi/v5"
@@ -51,6 +52,20 @@ type playedAt[L liveMatch] struct {
 
 // tablePath is a shared table's page.
 func tablePath(game, id string) string { return "/" + game + "/tables/" + id }
+
+// parseTablePath reads a path under a shared table's (tablePath's "/asnas/tables/ID" and what
+// follows it) as the game, the table's id and the parts after the id; ok is false for any
+// other path.
+func parseTablePath(path string) (game, id string, rest []string, ok bool) {
+	parts := strings.Split(strings.TrimPrefix(path, "/"), "/")
+	if len(parts) < 3 || parts[1] != "tables" || parts[2] == "" {
+		return "", "", nil, false
+	}
+	if _, known := tableGames[parts[0]]; !known {
+		return "", "", nil, false
+	}
+	return parts[0], parts[2], parts[3:], true
+}
 
 // sharedPost is the shape of a move at a shared table, as post is at a solo one: read the
 // move number, find the table and the seat the visitor's session holds there (never a seat

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -45,9 +44,7 @@ func (s *Server) loadTalk(ctx context.Context, id string) ([]said, uint64, error
 		return nil, version, err
 	}
 	var out []said
-	dec := json.NewDecoder(bytes.NewReader(data))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&out); err != nil {
+	if err := decodeStrict(data, &out); err != nil {
 		s.log.WarnContext(ctx, "stored talk unreadable", "table", id, "err", err)
 		return nil, version, nil
 	}
