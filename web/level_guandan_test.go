@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/PuerkitoBio/goquery"
 	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
@@ -94,6 +95,47 @@ func TestGuandanHintNamesTheOpponentItHolds(t *testing.T) {
 	if want := "East is getting close to going out, with 4 cards left"; !strings.Contains(why.Text(), want) {
 		t.Errorf("the reason reads %q, want %q", why.Text(), want)
 	}
+}
+
+// TestGuandanArrangingKeepsTheHint: laying the hand out another way while a hint is shown
+// keeps the hint, its reason and its cards selected; before, the arrangement's links dropped
+// the hint, and with it the "why" the player was reading.
+func TestGuandanArrangingKeepsTheHint(t *testing.T) {
+	ts := newSite(t)
+	ts.gtable()
+	p := ts.hintAt(1, [4]string{
+		"3S 3H 4C 4D 8S 9H 9C JC JD QS QH KS KD AS AH RJ 6D",
+		"5S 7C 8C TC TD",
+		"3C 4S 5D 6C 7D 8D 9D TH JS QC KC AC",
+		"3D 4H 5C 6S 7S 8H 9S TS JH QD KH AD",
+	}, gd.Action{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "5S")}, gd.Action{Kind: gd.ActPass, Seat: 2}, gd.Action{Kind: gd.ActPass, Seat: 3})
+	why := attr(p.doc.Find(`.ghint [data-why]`), "data-why")
+	selected := func(p page) []string {
+		return p.doc.Find(`input[name="card"]:checked`).Map(func(_ int, s *goquery.Selection) string { return attr(s, "value") })
+	}
+	want := selected(p)
+	if why == "" || len(want) == 0 {
+		t.Fatalf("the hint has no reason (%q) or no cards (%v)", why, want)
+	}
+	links := p.doc.Find(`.garrange a[data-arrange]`)
+	if links.Length() < 2 {
+		t.Fatalf("%d arrangement links", links.Length())
+	}
+	links.Each(func(_ int, a *goquery.Selection) {
+		q := ts.get(attr(a, "href"))
+		if q.status != http.StatusOK {
+			t.Fatalf("%s: %d", attr(a, "href"), q.status)
+		}
+		if got := attr(q.doc.Find(`.garrange [aria-current]`), "data-arrange"); got != attr(a, "data-arrange") {
+			t.Errorf("%s shows the hand arranged as %q", attr(a, "href"), got)
+		}
+		if got := attr(q.doc.Find(`.ghint [data-why]`), "data-why"); got != why {
+			t.Errorf("arranged as %s, the hint's reason is %q, want %q", attr(a, "data-arrange"), got, why)
+		}
+		if got := selected(q); !slices.Equal(got, want) {
+			t.Errorf("arranged as %s, selected %v, want the hint's %v", attr(a, "data-arrange"), got, want)
+		}
+	})
 }
 
 // countedAI counts the decisions of the configured (Club) Guandan player.
