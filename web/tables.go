@@ -55,6 +55,10 @@ type sharedTable struct {
 	// Ready are the seats whose players asked for the next deal while the deal just ended
 	// stays on the table (see markReady); cleared by every move.
 	Ready seats `json:"ready,omitempty"`
+	// Removed are the visitors the host took off their seats in the lobby, told so on the
+	// table's page until they sit again or the match begins (the oldest dropped past
+	// removedKept).
+	Removed []string `json:"removed,omitempty"`
 	// Created is when the table was opened (Unix seconds).
 	Created int64 `json:"created"`
 }
@@ -69,6 +73,10 @@ type tableSeat struct {
 	// handed the seat over; the player takes it back with one click.
 	Away bool `json:"away,omitempty"`
 }
+
+// removedKept bounds sharedTable.Removed: a host who removes player after player keeps the
+// table's record small, and the earliest only miss the notice.
+const removedKept = 8
 
 // tableVersion is the format of a stored table.
 const tableVersion = 1

@@ -252,8 +252,9 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 		Invite:  s.absoluteURL(r, tablePath(game, tb.ID)),
 		Started: tb.started(), Over: p.over, ToAct: -1, HandOver: -1,
 		Name: pr.Name, Reload: pr.Reload,
-		Notice: r.URL.Query().Get("notice"),
-		Asnas:  p.asnas, Guandan: p.guandan,
+		Notice:  r.URL.Query().Get("notice"),
+		Removed: !tb.started() && seat < 0 && slices.Contains(tb.Removed, visitorFrom(r.Context()).id),
+		Asnas:   p.asnas, Guandan: p.guandan,
 		Phase: "lobby",
 	}
 	// The invitation, with its QR code, is shown only in the lobby. Encoding the code is the
@@ -375,6 +376,7 @@ func (s *Server) takeSeat(w http.ResponseWriter, r *http.Request) error {
 			t.Seats[old] = tableSeat{}
 		}
 		t.Seats[seat] = tableSeat{Visitor: visitor, Name: name}
+		t.Removed = slices.DeleteFunc(t.Removed, func(v string) bool { return v == visitor })
 		if t.Host == "" {
 			t.Host = visitor
 		}
@@ -417,10 +419,15 @@ func (s *Server) arrangeSeats(w http.ResponseWriter, r *http.Request) error {
 		}
 		switch r.PostFormValue("op") {
 		case "remove":
-			if t.Seats[from].Visitor == "" || t.Seats[from].Visitor == t.Host {
+			gone := t.Seats[from].Visitor
+			if gone == "" || gone == t.Host {
 				return errSeatTaken
 			}
 			t.Seats[from] = tableSeat{}
+			if !slices.Contains(t.Removed, gone) {
+				t.Removed = append(t.Removed, gone)
+				t.Removed = t.Removed[max(0, len(t.Removed)-removedKept):]
+			}
 		case "move":
 			to, err := strconv.Atoi(r.PostFormValue("to"))
 			if err != nil || to < 0 || to > 3 || to == from {
@@ -464,7 +471,7 @@ func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string
 		return err
 	}
 	tb.Match = id.String()
-	tb.Turn, tb.Ready = s.cfg.Now().UnixMilli(), 0
+	tb.Turn, tb.Ready, tb.Removed = s.cfg.Now().UnixMilli(), 0, nil
 	tdata, err := tb.encode()
 	if err != nil {
 		return err

@@ -234,9 +234,17 @@ func TestSharedTableLobby(t *testing.T) {
 	if r := sara.post(path+"/arrange", url.Values{"op": {"remove"}, "from": {"3"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("the host removes Mina: %d", r.status)
 	}
-	if got := rootOf(mina.view(path), "data-seat"); got != "-1" {
-		t.Fatalf("Mina after the removal: seat %s", got)
+	removed := `[data-notice="tables.notice.removed"]`
+	if got := mina.view(path); rootOf(got, "data-seat") != "-1" || got.doc.Find(removed).Length() != 1 {
+		t.Fatalf("Mina after the removal: seat %s, told so %d times", rootOf(got, "data-seat"), got.doc.Find(removed).Length())
 	}
+	if n := sara.view(path).doc.Find(removed).Length() + ali.view(path).doc.Find(removed).Length() + eve.view(path).doc.Find(removed).Length(); n != 0 {
+		t.Errorf("%d removal notices shown to players the host did not remove", n)
+	}
+	if r := mina.sit(path, 3); r.status != http.StatusSeeOther || mina.view(path).doc.Find(removed).Length() != 0 {
+		t.Fatalf("Mina sits again (%d) and is still told she was removed", r.status)
+	}
+	sara.post(path+"/arrange", url.Values{"op": {"remove"}, "from": {"3"}})
 	// The host leaves: the next seated player hosts.
 	if r := sara.post(path+"/leave", nil); r.status != http.StatusSeeOther {
 		t.Fatalf("the host leaves: %d", r.status)
@@ -254,6 +262,9 @@ func TestSharedTableLobby(t *testing.T) {
 		t.Fatalf("after the start: phase %q move %q", rootOf(started, "data-phase"), rootOf(started, "data-move"))
 	}
 	wantErrorPage(t, eve.sit(path, 3), http.StatusConflict) // started
+	if n := mina.view(path).doc.Find(removed).Length(); n != 0 {
+		t.Error("after the start, Mina, removed in the lobby, is still told so")
+	}
 	// A lobby's form sent from a page older than the start says the seats are settled, not
 	// that seats are taken before the start: the player has one.
 	for form, values := range map[string]url.Values{"/leave": nil, "/arrange": {"op": {"move"}, "from": {"1"}, "to": {"3"}}} {

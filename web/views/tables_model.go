@@ -79,6 +79,8 @@ type SharedTable struct {
 	Name string
 	// Notice is a short notice's word ("stale"), "" for none.
 	Notice string
+	// Removed tells a viewer in the lobby that the host took them off their seat.
+	Removed bool
 	// Talk is the table's phrases.
 	Talk SharedTalk
 	// Asnas and Guandan are the viewer's seat at the started match (one of them).
@@ -161,6 +163,8 @@ func (t SharedTable) notice() NoticeView {
 	switch {
 	case t.Notice == "stale":
 		return NoticeView{Key: "tables.notice.stale"}
+	case t.Removed:
+		return NoticeView{Key: "tables.notice.removed"}
 	case t.Asnas != nil:
 		return t.Asnas.notice()
 	case t.Guandan != nil:
