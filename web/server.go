@@ -72,7 +72,9 @@ type Config struct {
 	PublicURL string
 	// PostRate and PostBurst limit each client's POSTs to PostBurst at once and PostRate per
 	// second after that, answered with a 429 page beyond, and in a bucket of their own the GETs
-	// that ask for an AI search (a hint, the coach, the plan). A PostRate of 0 means no limit.
+	// that ask for an AI search (a hint, the coach, the plan). A PostRate of 0 turns every
+	// per-client limit off, the shared tables' (tables opened, wrong codes tried, an hour) too:
+	// it is for load tests and the crash test, whose thousands of players share one address.
 	PostRate  float64
 	PostBurst int
 	// Live tells the live pages of a shared table, in every process, that it changed: a Redis

@@ -100,7 +100,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 	fs.StringVar(&secure, "secure-cookies", env("CARDAVIA_SECURE_COOKIES", ""), "mark the session cookie Secure even over plain HTTP, behind a TLS proxy (env CARDAVIA_SECURE_COOKIES; default: true when -public-url is https, else false)")
 	fs.StringVar(&cfg.ClientIPHeader, "client-ip-header", env("CARDAVIA_CLIENT_IP_HEADER", ""), "header a trusted proxy sets to the client's address, e.g. X-Forwarded-For (env CARDAVIA_CLIENT_IP_HEADER; default: the connection's address)")
 	fs.StringVar(&cfg.PublicURL, "public-url", env("CARDAVIA_PUBLIC_URL", ""), "the site's address for visitors, scheme://host[:port], in shared tables' invitations (env CARDAVIA_PUBLIC_URL; default: the request's Host)")
-	fs.StringVar(&rate, "post-rate", env("CARDAVIA_POST_RATE", "3"), "POSTs per second per client after the burst; 0 for no limit (env CARDAVIA_POST_RATE)")
+	fs.StringVar(&rate, "post-rate", env("CARDAVIA_POST_RATE", "3"), "POSTs per second per client after the burst; 0 turns off every per-client limit, also on tables opened and join codes tried (env CARDAVIA_POST_RATE)")
 	fs.StringVar(&burst, "post-burst", env("CARDAVIA_POST_BURST", "20"), "POSTs a client may send at once (env CARDAVIA_POST_BURST)")
 	fs.StringVar(&pprof, "pprof", env("CARDAVIA_PPROF", "false"), "serve Go's profiler at /debug/pprof/ on the metrics listener, never the public one (env CARDAVIA_PPROF)")
 	fs.StringVar(&level, "log-level", env("CARDAVIA_LOG_LEVEL", "info"), "debug, info, warn or error (env CARDAVIA_LOG_LEVEL)")
