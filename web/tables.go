@@ -53,12 +53,16 @@ type sharedTable struct {
 	// a deal is over, when it ended.
 	Turn int64 `json:"turn,omitempty"`
 	// Ready are the seats whose players asked for the next deal while the deal just ended
-	// stays on the table (see markReady); cleared by every move.
+	// stays on the table (see markReady), or, once the match is over, for a rematch (see
+	// askRematch); cleared by every move and every deal (clearReady).
 	Ready seats `json:"ready,omitempty"`
 	// Removed are the visitors the host took off their seats in the lobby, told so on the
 	// table's page until they sit again or the match begins (the oldest dropped past
 	// removedKept).
 	Removed []string `json:"removed,omitempty"`
+	// Swap is the rematch the first player to ask chose at a finished Guandan match: with
+	// partners swapped. It is the others' to join, not to choose again; cleared with Ready.
+	Swap bool `json:"swap,omitempty"`
 	// Created is when the table was opened (Unix seconds).
 	Created int64 `json:"created"`
 }
@@ -353,6 +357,25 @@ func (t *sharedTable) markReady(seat int, now time.Time) bool {
 
 // unready are the players present who have not asked for the next deal.
 func (t *sharedTable) unready() seats { return t.humans() &^ t.Ready }
+
+// clearReady forgets who asked for the next deal or the rematch, and which rematch: every move
+// and every deal does.
+func (t *sharedTable) clearReady() { t.Ready, t.Swap = 0, false }
+
+// askRematch notes that the player at seat asks for a rematch of the finished match, and tells
+// whether they must wait for the others. It is markReady's rule at the match's end: the final
+// standings stay on every player's screen until each player present has asked for the
+// rematch, or until the table has waited its patience since the match ended, so that the
+// quickest player no longer deals it away under the others' eyes. The first to ask chooses
+// which rematch it is (swap: with partners swapped); those who ask after them join it. A
+// player the AI played for is back once they ask.
+func (t *sharedTable) askRematch(seat int, swap bool, now time.Time) bool {
+	if t.Ready == 0 {
+		t.Swap = swap
+	}
+	t.Seats[seat].Away = false
+	return t.markReady(seat, now)
+}
 
 // patience is how long the table waits for a player: a move's time, or the silence with no
 // timer.

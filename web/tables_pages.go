@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"errors"
 	"net/http"
 	"net/url"
@@ -282,7 +283,7 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 				m.HandOver = p.waiting
 			}
 		}
-		if p.dealOver {
+		if p.dealOver || p.over {
 			m.ReadyWait = int(tb.patience() / time.Second)
 			humans := tb.humans()
 			for i := range tb.Seats {
@@ -294,7 +295,22 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 				}
 			}
 		}
-		if seat >= 0 && !p.over && (p.waiting >= 0 && p.waiting != seat || tb.Seats[seat].Away || m.WaitsForOthers()) {
+		if p.over && len(m.Ready) > 0 {
+			m.Swap = tb.Swap
+			// The one who asked waits without a button to ask again, until anyone may deal
+			// the rematch (as at a deal's end, markReady).
+			ask := views.RematchAsk{Swap: tb.Swap, Waiting: m.WaitsForOthers() && now.Before(tb.handOverAt())}
+			if p.asnas != nil {
+				p.asnas.Asked = ask
+			}
+			if p.guandan != nil {
+				p.guandan.Asked = ask
+			}
+		}
+		// Once a rematch is asked for it may be dealt at any moment; a finished match nobody
+		// has asked to play again does not reload itself (an idle tab would for ever).
+		rematchAsked := p.over && len(m.Ready) > 0
+		if seat >= 0 && (rematchAsked || !p.over && (p.waiting >= 0 && p.waiting != seat || tb.Seats[seat].Away || m.WaitsForOthers())) {
 			m.Refresh = refreshSeconds
 		}
 	} else if seat >= 0 {
@@ -463,15 +479,27 @@ func (s *Server) startTable(w http.ResponseWriter, r *http.Request) error {
 	return s.dealAtTable(w, r, game, g, tb)
 }
 
-// dealAtTable deals the table's next match (the start, a rematch) and stores it with the
-// table in one write; of two racing, one wins and the other sees the table it made.
+// dealAtTable deals the table's next match (the start) and stores it with the table in one
+// write; of two racing, one wins and the other sees the table it made.
 func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string, g tableGame, tb storedTable) error {
-	id, data, err := g.deal(r.Context(), s, &tb.sharedTable)
+	if err := s.dealTable(r.Context(), g, tb); err != nil && !errors.Is(err, store.ErrConflict) {
+		return err
+	}
+	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+	return nil
+}
+
+// dealTable deals the table's next match (the start, a rematch) and stores it with the table,
+// its asks for the next deal forgotten, in one write, which it announces. It is
+// store.ErrConflict, and stores nothing, when another request changed the table first.
+func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) error {
+	id, data, err := g.deal(ctx, s, &tb.sharedTable)
 	if err != nil {
 		return err
 	}
 	tb.Match = id.String()
-	tb.Turn, tb.Ready, tb.Removed = s.cfg.Now().UnixMilli(), 0, nil
+	tb.Turn, tb.Removed = s.cfg.Now().UnixMilli(), nil
+	tb.clearReady()
 	tdata, err := tb.encode()
 	if err != nil {
 		return err
@@ -480,22 +508,23 @@ func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string
 	if err != nil {
 		return err
 	}
-	err = s.cfg.Store.CompareAndSwapAll(r.Context(),
+	err = s.cfg.Store.CompareAndSwapAll(ctx,
 		store.Swap{Key: tableKey(tb.ID), Version: tb.version, Data: tdata},
 		store.Swap{Key: matchKey(id), Data: data},
 		store.Swap{Key: seatingKey(id), Data: sdata})
-	if err != nil && !errors.Is(err, store.ErrConflict) {
+	if err != nil {
 		return err
 	}
-	if err == nil {
-		s.announce(r.Context(), tb.ID, tb.Rev+1)
-	}
-	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+	s.announce(ctx, tb.ID, tb.Rev+1)
 	return nil
 }
 
-// rematch deals the next match for the same players once the match is over: in the same
-// seats, or in Guandan with partners swapped (the players of seats 1 and 2 change places).
+// rematch is a player's ask for the next match for the same players once the match is over:
+// in the same seats, or in Guandan with partners swapped (the players of seats 1 and 2 change
+// places), as the first to ask chose (swap=1). It is dealt when each player present has asked
+// for it, or once the table has waited its patience (sharedTable.askRematch); until then the
+// ask is noted on the table, which every page of it shows. A form from before the match's end,
+// or from before the rematch was dealt, changes nothing: the rematch is dealt once.
 func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 	game, g, tb, err := s.tableOf(r)
 	if err != nil {
@@ -504,36 +533,69 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 	if err := parseTableForm(w, r); err != nil {
 		return err
 	}
-	if _, err := actingSeat(r, &tb.sharedTable, visitorFrom(r.Context()).id); err != nil {
-		return err
-	}
-	p, err := g.play(s, w, r, tb, -1)
-	if err != nil {
+	visitor := visitorFrom(r.Context()).id
+	if _, err := actingSeat(r, &tb.sharedTable, visitor); err != nil {
 		return err
 	}
 	move, _ := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
-	if !p.over || move != p.token {
-		http.Redirect(w, r, tablePath(game, tb.ID)+"?notice=stale", http.StatusSeeOther)
+	swap := game == "guandan" && r.PostFormValue("swap") == "1"
+	back := func(notice string) error {
+		http.Redirect(w, r, tablePath(game, tb.ID)+notice, http.StatusSeeOther)
 		return nil
 	}
-	// Every player of the finished match has it in their history: it was filed when it ended
-	// (fileSharedMatchForAll); should that have failed, now, for from here on the table shows
-	// the next match.
-	for seat, st := range p.tb.Seats {
-		if st.Visitor != "" {
-			s.fileSharedMatch(r, game, p.tb, seat, p)
+	for try := 0; ; try++ {
+		p, err := g.play(s, w, r, tb, -1)
+		if err != nil {
+			return err
+		}
+		if !p.over || move != p.token {
+			return back("?notice=stale")
+		}
+		// The table as play read it (a timer may have run out meanwhile), with the version
+		// the write compares.
+		tb = p.tb
+		seat := tb.seatOf(visitor)
+		if seat < 0 {
+			return errNotSeated
+		}
+		asked := tb.Ready.has(seat) && !tb.Seats[seat].Away
+		if tb.askRematch(seat, swap, s.cfg.Now()) {
+			if asked {
+				return back("") // asked already: nothing to write
+			}
+			err = s.saveTable(r.Context(), tb)
+		} else {
+			// Every player of the finished match has it in their history: it was filed when
+			// it ended (fileSharedMatchForAll); should that have failed, now, for from here on
+			// the table shows the next match.
+			for seat, st := range tb.Seats {
+				if st.Visitor != "" {
+					s.fileSharedMatch(r, game, tb, seat, p)
+				}
+			}
+			for i := range tb.Seats {
+				tb.Seats[i].Away = false
+			}
+			if tb.Swap {
+				tb.Seats[1], tb.Seats[2] = tb.Seats[2], tb.Seats[1]
+			}
+			err = s.dealTable(r.Context(), g, tb)
+		}
+		if !errors.Is(err, store.ErrConflict) {
+			if err != nil {
+				return err
+			}
+			return back("")
+		}
+		if try == 3 {
+			return back("?notice=stale")
+		}
+		// Another player asked, or dealt, at the same moment: ask again on the table as it is
+		// now (the form is stale if the rematch has been dealt).
+		if tb, err = s.loadTable(r.Context(), tb.ID); err != nil {
+			return err
 		}
 	}
-	// The table as play read it (a timer may have run out meanwhile), with the version the
-	// deal's write compares: the seats are arranged on it, not on the copy read first.
-	tb = p.tb
-	for i := range tb.Seats {
-		tb.Seats[i].Away = false
-	}
-	if game == "guandan" && r.PostFormValue("swap") == "1" {
-		tb.Seats[1], tb.Seats[2] = tb.Seats[2], tb.Seats[1]
-	}
-	return s.dealAtTable(w, r, game, g, tb)
 }
 
 // handToAI hands the seat that keeps the table waiting to the AI, at a seated player's

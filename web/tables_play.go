@@ -145,7 +145,8 @@ func sharedMove[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	if err := g.playAI(ctx, s, l, tb.humans()); err != nil {
 		return err
 	}
-	tb.Turn, tb.Ready = s.cfg.Now().UnixMilli(), 0
+	tb.Turn = s.cfg.Now().UnixMilli()
+	tb.clearReady()
 	if err := storeMove(ctx, s, tb, g.table, l, version); err != nil {
 		if errors.Is(err, store.ErrConflict) {
 			return back(w, r, views.NoticeStale)

@@ -511,9 +511,16 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 		t.Errorf("a replay with an unreadable seating: %d, names shown %v, back to %q", r.status,
 			strings.Contains(r.body, "Sara"), attr(r.doc.Find("[data-back-table]"), "href"))
 	}
+	// The rematch is dealt once the last of the three has asked for it: until then the final
+	// standings stay on every screen.
 	old := rootOf(end, "data-move")
-	if r := mina.post(path+"/rematch", url.Values{"move": {old}}); r.status != http.StatusSeeOther {
-		t.Fatalf("rematch: %d", r.status)
+	for i, p := range []*player{mina, sara, ali} {
+		if r := p.post(path+"/rematch", url.Values{"move": {old}}); r.status != http.StatusSeeOther {
+			t.Fatalf("%s's rematch: %d", p.name, r.status)
+		}
+		if i < 2 && rootOf(ali.view(path), "data-move") != old {
+			t.Fatalf("%s's rematch was dealt before everyone had asked for it", p.name)
+		}
 	}
 	again := mina.view(path)
 	if rootOf(again, "data-move") == old || rootOf(again, "data-seat") != "3" || rootOf(again, "data-phase") == "over" {
@@ -878,8 +885,29 @@ func TestSharedTableRematchSwapsAndSeatsEveryone(t *testing.T) {
 	if end.doc.Find(`[data-action="swap"]`).Length() != 1 {
 		t.Fatal("the AI played the match to its end and no rematch is offered")
 	}
+	// Ali is back for the end; Sara asks for the rematch with partners swapped, and Ali joins
+	// it with the one button his page has left, which is that rematch.
+	if r := ali.post(path+"/back", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("Ali takes his seat back: %d", r.status)
+	}
 	if r := sara.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}, "swap": {"1"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("rematch with partners swapped: %d", r.status)
+	}
+	asked := ali.view(path)
+	if rootOf(asked, "data-phase") != "over" {
+		t.Fatal("Sara's rematch was dealt before Ali had asked for it")
+	}
+	if got := lineOf(asked.doc.Find(`[data-ready="others"][data-rematch="swap"]`)); got != "Sara asks for a rematch with partners swapped." {
+		t.Errorf("Ali reads %q, want what Sara asked for", got)
+	}
+	if n, swap := asked.doc.Find(`form[action$="/rematch"]`).Length(), asked.doc.Find(`[data-action="swap"]`).Length(); n != 1 || swap != 0 {
+		t.Errorf("Ali is offered %d rematch forms, %d of them Guandan's second button; want the one that joins Sara's", n, swap)
+	}
+	if r := ali.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
+		t.Fatalf("Ali's rematch: %d", r.status)
+	}
+	if tb, err := ts.server.loadTable(context.Background(), path[strings.LastIndexByte(path, '/')+1:]); err != nil || tb.Ready != 0 || tb.Swap {
+		t.Errorf("the rematch dealt, the table still notes who asked (%v) and which rematch (swap %v): %v", tb.Ready, tb.Swap, err)
 	}
 	for p, seat := range map[*player]string{sara: "0", ali: "2"} {
 		r := p.view(path)
@@ -947,8 +975,12 @@ func TestSharedTableRematchFilesTheMatchForEveryone(t *testing.T) {
 	if rootOf(end, "data-phase") != "over" {
 		t.Fatal("the match did not end in 500 moves")
 	}
+	// Ali, whom the AI plays for, is not waited for: Sara's rematch is dealt at once.
 	if r := sara.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
 		t.Fatalf("rematch: %d", r.status)
+	}
+	if rootOf(sara.view(path), "data-move") == rootOf(end, "data-move") {
+		t.Fatal("Sara's rematch waits for Ali, whom the AI plays for")
 	}
 	for _, p := range []*player{sara, ali} {
 		h := p.get("/asnas/history")

@@ -29,6 +29,9 @@ type AsnasTable struct {
 	Path string
 	// Learn offers the lesson: the visitor has never finished a match.
 	Learn bool
+	// Asked is, at a shared table's finished match, what its players have asked of the
+	// rematch.
+	Asked RematchAsk
 }
 
 // Others are the other three seats in the order the page shows them: opposite, the seat before

@@ -75,6 +75,9 @@ type GuandanTable struct {
 	Path string
 	// Learn offers the lesson: the visitor has never finished a match.
 	Learn bool
+	// Asked is, at a shared table's finished match, what its players have asked of the
+	// rematch.
+	Asked RematchAsk
 	// Open are the other seats' hands, shown only by the replay of a deal that is over, when
 	// every card has been played or laid down for all to see.
 	Open [4]gd.Set

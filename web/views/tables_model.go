@@ -66,9 +66,12 @@ type SharedTable struct {
 	HandOver int
 	// Ready and Unready are, while a deal's end waits for the players, the seats of those
 	// present who have asked for the next deal and of those who have not; after ReadyWait
-	// seconds anyone may deal it.
+	// seconds anyone may deal it. At a finished match they are the same for the rematch.
 	Ready, Unready []int
 	ReadyWait      int
+	// Swap tells, at a finished Guandan match whose rematch a player has asked for (Ready),
+	// that the first to ask chose it with partners swapped.
+	Swap bool
 	// Refresh is how often a page without JavaScript would reload itself while the others
 	// play, in seconds (0: the viewer has nobody to wait for).
 	Refresh int
@@ -178,6 +181,27 @@ func (t SharedTable) WaitsForOthers() bool {
 	return t.Seat >= 0 && slices.Contains(t.Ready, t.Seat) && len(t.Unready) > 0
 }
 
+// RematchKey is the catalog key of the status line about the rematch asked for: name is
+// "wait" (the viewer asked) or "asked" (the others did).
+func (t SharedTable) RematchKey(name string) string {
+	if t.Swap {
+		return "tables.rematch." + name + ".swap"
+	}
+	return "tables.rematch." + name
+}
+
+// RematchAsk is what the players of a shared table's finished match have asked of its rematch,
+// as the viewer's Rematch button needs it; the zero value is the solo table's, and a shared
+// table's before anyone asked.
+type RematchAsk struct {
+	// Swap tells that the first to ask chose the rematch with partners swapped: the one
+	// button joins that rematch, and says so.
+	Swap bool
+	// Waiting tells that the viewer has asked and waits for the others: no button to ask
+	// again, until the table has waited its patience and anyone may deal the rematch.
+	Waiting bool
+}
+
 // ReadyNames are the players ready for the next deal, or, to a viewer who is, those it waits for.
 func (t SharedTable) ReadyNames(ctx context.Context) string {
 	if t.WaitsForOthers() {
@@ -256,6 +280,15 @@ func QRLabel(ctx context.Context) string { return i18n.T(ctx, "tables.qr.label")
 
 // qrMarkup is the server-made SVG of the invitation link, trusted markup.
 func qrMarkup(svg string) templ.Component { return templ.Raw(svg) }
+
+// rematchAttr is the data-rematch of a status line about the rematch: "swap" with partners
+// swapped, else "same".
+func rematchAttr(swap bool) string {
+	if swap {
+		return "swap"
+	}
+	return "same"
+}
 
 // compassName is a seat's place at the table in the lobby: South, East, North, West.
 func compassName(ctx context.Context, seat int) string {
