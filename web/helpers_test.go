@@ -7,6 +7,7 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -32,13 +33,15 @@ type testOption func(*Config)
 func newSite(t *testing.T, opts ...testOption) *testSite {
 	t.Helper()
 	mem := store.NewMemory(store.TTL, time.Now)
-	var seed uint64 = 42
+	// Atomic: two requests may deal at once (racing rematches), one of them in vain.
+	var seed atomic.Uint64
+	seed.Store(42)
 	cfg := Config{
 		Store:       mem,
 		SessionKeys: [][]byte{[]byte("0123456789abcdef0123456789abcdef")},
 		AsnasAI:     func(s uint64) AsnasAI { return aiasnas.NewPlayer(s) },
 		GuandanAI:   testGuandanAI,
-		Seed:        func() uint64 { seed++; return seed },
+		Seed:        func() uint64 { return seed.Add(1) },
 	}
 	for _, o := range opts {
 		o(&cfg)
