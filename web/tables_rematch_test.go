@@ -77,6 +77,12 @@ func TestSharedRematchWaitsForEveryonePresent(t *testing.T) {
 		t.Fatal("the match's end offers no rematch to each player")
 	}
 
+	// Nobody has asked yet: a finished match does not offer to reload itself (a tab left open
+	// on it would reload for ever).
+	if n := end.doc.Find(`form.shared-refresh`).Length(); n != 0 {
+		t.Error("a finished match nobody has asked to play again offers to reload itself")
+	}
+
 	// Sara asks first: nothing is dealt, and every page says who asked and who is waited for.
 	if r := sara.post(path+"/rematch", url.Values{"move": {over}}); r.status != http.StatusSeeOther || strings.Contains(r.header.Get("Location"), "notice") {
 		t.Fatalf("Sara's rematch: %d to %q", r.status, r.header.Get("Location"))
@@ -97,6 +103,9 @@ func TestSharedRematchWaitsForEveryonePresent(t *testing.T) {
 	}
 	if rematchForms(theirs) != 1 {
 		t.Errorf("Ali is offered %d rematch forms, want the one that joins Sara's", rematchForms(theirs))
+	}
+	if theirs.doc.Find(`form.shared-refresh`).Length() != 1 || mine.doc.Find(`form.shared-refresh`).Length() != 1 {
+		t.Error("once a rematch is asked for, a player's page without JavaScript has no way to follow it")
 	}
 	look := eve.get(path)
 	if got := lineOf(look.doc.Find(`[data-ready="others"]`)); got != "Sara asks for a rematch." || rematchForms(look) != 0 {
