@@ -315,11 +315,11 @@ func (p *tablePlayer) play(ctx context.Context) {
 			sleepCtx(ctx, time.Second)
 			continue
 		}
-		// The one who opened the table starts it and asks for the rematch: a table waits for
-		// nobody in particular then, and one player answering is enough. At a deal's end every
-		// player asks for the next deal, once: it is dealt when all have.
+		// The one who opened the table starts it: the lobby waits for nobody in particular,
+		// and one player answering is enough. At a deal's end, and at the match's, every player
+		// asks for the next deal or the rematch, once: it is dealt when all have.
 		mine := root.toAct == root.seat && root.seat >= 0 || root.toAct == -1 && p.index == 0
-		if root.toAct == -1 && root.phase == "dealover" {
+		if root.toAct == -1 && (root.phase == "dealover" || root.phase == "over") {
 			mine = root.seat >= 0 && !bytes.Contains(body, []byte(`data-ready="wait"`))
 		}
 		if mine {
@@ -346,7 +346,8 @@ func (p *tablePlayer) play(ctx context.Context) {
 				default:
 					simple = false
 					p.track.acked(p.index, root.rev+1, sent, ack)
-					if choice.newMatch && !ack.Before(p.measureFrom) {
+					// Each player asks for the rematch; the match is counted once.
+					if choice.newMatch && p.index == 0 && !ack.Before(p.measureFrom) {
 						p.stats.finish(p.game())
 					}
 				}
