@@ -61,3 +61,23 @@ func TestQuotesFollowTheLanguage(t *testing.T) {
 		}
 	}
 }
+
+// TestChineseNamesTheAsnasLevelAsThePanelDoes: the As-Nas level panel, the settings page and
+// the lesson's last bubble name one thing, the AI players' 水平; the lesson sent the player
+// to change "AI 的等级", a word found nowhere else. The coach counts the opponents still in
+// (对手 … 家), as the table counts players, not "牌 … 手" (cards still playing against you).
+func TestChineseNamesTheAsnasLevelAsThePanelDoes(t *testing.T) {
+	cat := rawCatalog(t, "zh")
+	for _, key := range []string{"asnas.ai.legend", "asnas.ai.settings.legend", "learn.asnas.done"} {
+		for _, text := range cat[key] {
+			if !strings.Contains(text, "水平") || strings.Contains(text, "等级") {
+				t.Errorf("zh %s: %q, want the level called 水平", key, text)
+			}
+		}
+	}
+	for _, text := range cat["asnas.coach.win"] {
+		if !strings.Contains(text, "对手") || strings.Contains(text, "对局的牌") {
+			t.Errorf("zh asnas.coach.win: %q, want the opponents still in counted", text)
+		}
+	}
+}
