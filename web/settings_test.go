@@ -227,3 +227,38 @@ func TestPreferencesLastWhileTheyAreUsed(t *testing.T) {
 		t.Errorf("after 31 days away: %v", got)
 	}
 }
+
+// The two games' level choices sit one above the other on the settings page and read alike:
+// the same legend after the game's name and the same Save button. The Guandan one said
+// "Guandan: computer players" and "Change level" under "As-Nas: level of the AI players" and
+// "Save level" (datorspelare, computerspillere, 更改水平: every language).
+func TestSettingsLevelChoicesReadAlike(t *testing.T) {
+	ts := newSite(t)
+	for _, lang := range []string{"en", "sv", "da", "es", "fa", "zh-CN"} {
+		p := ts.get("/settings", "Accept-Language", lang)
+		asnas, guandan := p.doc.Find(`form[data-asnas-level]`), p.doc.Find(`form[data-guandan-level]`)
+		if asnas.Length() != 1 || guandan.Length() != 1 {
+			t.Fatalf("%s: %d As-Nas and %d Guandan level forms", lang, asnas.Length(), guandan.Length())
+		}
+		// What follows the game's name and its colon (":" or "：").
+		after := func(s *goquery.Selection) string {
+			text := strings.TrimSpace(s.Find("legend").First().Text())
+			if i := strings.IndexAny(text, ":："); i >= 0 {
+				return strings.TrimSpace(text[i+len(string([]rune(text[i:])[0])):])
+			}
+			return text
+		}
+		if a, g := after(asnas), after(guandan); a == "" || a != g {
+			t.Errorf("%s: the legends read %q and %q", lang, a, g)
+		}
+		button := func(s *goquery.Selection) string {
+			return strings.TrimSpace(s.Find(`button[type="submit"]`).Last().Text())
+		}
+		if a, g := button(asnas), button(guandan); a != g {
+			t.Errorf("%s: the Save buttons read %q and %q", lang, a, g)
+		}
+		if attr(guandan.Find(`button[type="submit"]`).Last(), "class") != attr(asnas.Find(`button[type="submit"]`).Last(), "class") {
+			t.Errorf("%s: one Save button is the page's primary and the other is not", lang)
+		}
+	}
+}
