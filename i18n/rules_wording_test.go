@@ -168,3 +168,28 @@ func TestTricksSummaryDoesNotSayAll(t *testing.T) {
 		}
 	}
 }
+
+// otherAIWord is, in each language, the word for the AI players that the site does not use:
+// the home page, the rules, the tables and the level panels must call them one thing. The
+// level panels and the hints said datorspelare, computerspillere, jugadores de la máquina,
+// بازیکنان رایانه where every other page said AI-spelare, AI-spillere, jugadores de IA, بازیکنان
+// هوش مصنوعی; the Chinese home page and rules said AI 玩家 where the tables and levels say 电脑;
+// the English Guandan table's level menu was the "Computer level".
+var otherAIWord = map[string][]string{
+	"en": {"computer"}, "sv": {"dator"}, "da": {"computer"}, "es": {"máquina"}, "fa": {"رایانه"}, "zh": {"AI"},
+}
+
+func TestCatalogNamesTheAIPlayersOneWay(t *testing.T) {
+	for code, words := range otherAIWord {
+		for key, texts := range rawCatalog(t, code) {
+			for _, s := range texts {
+				for _, w := range words {
+					// "AI" as written; the other words in any case.
+					if strings.Contains(s, w) || w == strings.ToLower(w) && strings.Contains(strings.ToLower(s), w) {
+						t.Errorf("%s %s says %q: %s", code, key, w, s)
+					}
+				}
+			}
+		}
+	}
+}
