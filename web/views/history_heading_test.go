@@ -21,8 +21,8 @@ func TestHistoryHeadingCountsTheMatchesListed(t *testing.T) {
 		{"en", 3, "Your last 3 finished matches"},
 		{"en", 0, "Your last 20 finished matches"},
 		{"es", 1, "Tu última partida terminada"},
-		{"fa", 1, "آخرین مسابقهٔ پایان‌یافتهٔ شما"},
-		{"fa", 3, "۳ مسابقهٔ پایان‌یافتهٔ اخیر شما"},
+		{"fa", 1, "آخرین مسابقهٔ پایان\u200cیافتهٔ شما"},
+		{"fa", 3, "۳ مسابقهٔ پایان\u200cیافتهٔ اخیر شما"},
 		{"zh", 1, "你最近完成的 1 场比赛"},
 	} {
 		doc := renderIn(t, c.code, HistoryPage(ch, History{Game: "asnas", Past: past(c.n)}))
