@@ -388,8 +388,18 @@ document.addEventListener("keydown", (event) => {
   };
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start, { once: true });
-  // A countdown of the seat to act's time, from the server's deadline.
+  // A countdown of the seat to act's time, from the server's deadline. And a player who asked
+  // for a rematch waits without a button until anyone may deal it (data-follow-in seconds):
+  // nothing happens at the table then, so no event comes; the page asks for itself again.
   setInterval(() => {
+    const waiting = document.querySelector("[data-follow-in]");
+    if (waiting) {
+      waiting.dataset.due ||= String(Date.now() + Number(waiting.dataset.followIn) * 1000);
+      if (Date.now() >= Number(waiting.dataset.due)) {
+        waiting.removeAttribute("data-follow-in");
+        follow(false);
+      }
+    }
     const el = document.querySelector("[data-deadline]");
     if (!el) return;
     const left = Math.max(0, Math.round((Number(el.dataset.deadline) - Date.now()) / 1000));

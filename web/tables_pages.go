@@ -300,6 +300,11 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 			// The one who asked waits without a button to ask again, until anyone may deal
 			// the rematch (as at a deal's end, markReady).
 			ask := views.RematchAsk{Swap: tb.Swap, Waiting: m.WaitsForOthers() && now.Before(tb.handOverAt())}
+			if ask.Waiting {
+				// Nothing is written at the table when its patience runs out: the live page
+				// asks for itself again then, to offer the button back.
+				m.ButtonIn = int(tb.handOverAt().Sub(now).Seconds()) + 1
+			}
 			if p.asnas != nil {
 				p.asnas.Asked = ask
 			}

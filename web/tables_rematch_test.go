@@ -165,10 +165,18 @@ func TestSharedRematchAfterThePatience(t *testing.T) {
 	if rematchForms(mine) != 0 {
 		t.Error("Sara is offered to ask again before the table has waited")
 	}
+	// Nothing is written at the table when the wait ends, so no event comes: the live page
+	// asks for itself again after the 10 s left (and a second for the rounding).
+	if got := attr(mine.doc.Find(`[data-ready="wait"]`), "data-follow-in"); got != "11" {
+		t.Errorf("Sara's page will follow the table in %q s, want 11", got)
+	}
 	clk.add(11 * time.Second)
 	mine = sara.view(path)
 	if rematchForms(mine) != 1 {
 		t.Fatal("the table has waited, and Sara is not offered to deal the rematch")
+	}
+	if n := mine.doc.Find(`[data-follow-in]`).Length(); n != 0 {
+		t.Error("once the button is back the page still waits to ask for itself again")
 	}
 	if r := sara.post(path+"/rematch", url.Values{"move": {over}}); r.status != http.StatusSeeOther {
 		t.Fatalf("Sara's rematch after the wait: %d", r.status)

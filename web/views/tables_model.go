@@ -69,6 +69,9 @@ type SharedTable struct {
 	// seconds anyone may deal it. At a finished match they are the same for the rematch.
 	Ready, Unready []int
 	ReadyWait      int
+	// ButtonIn is, to a player who asked for a rematch and waits without a button, in how
+	// many seconds anyone may deal it (the page then asks for itself again); 0: not waiting.
+	ButtonIn int
 	// Swap tells, at a finished Guandan match whose rematch a player has asked for (Ready),
 	// that the first to ask chose it with partners swapped.
 	Swap bool
