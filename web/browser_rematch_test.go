@@ -1,0 +1,163 @@
+package web_test
+
+import (
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
+	"github.com/cardavia/cardavia/web"
+	"github.com/cardavia/cardavia/web/store"
+)
+
+// stepClock is a site's clock that a test moves on by hand.
+type stepClock struct {
+	sync.Mutex
+	now time.Time
+}
+
+func (c *stepClock) Now() time.Time { c.Lock(); defer c.Unlock(); return c.now }
+func (c *stepClock) add(d time.Duration) {
+	c.Lock()
+	c.now = c.now.Add(d)
+	c.Unlock()
+}
+
+// visitor is a player of the site driven over HTTP, with cookies of their own.
+type visitor struct {
+	t      *testing.T
+	base   string
+	client *http.Client
+}
+
+func newVisitor(t *testing.T, base string) *visitor {
+	t.Helper()
+	jar, err := cookiejar.New(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := &visitor{t: t, base: base, client: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}}
+	v.get("/")
+	return v
+}
+
+func (v *visitor) get(path string) *goquery.Document {
+	v.t.Helper()
+	resp, err := v.client.Get(v.base + path)
+	if err != nil {
+		v.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	doc, err := goquery.NewDocumentFromReader(resp.Body)
+	if err != nil {
+		v.t.Fatal(err)
+	}
+	return doc
+}
+
+// post sends a form as the site's own pages do (same origin) and returns where it leads.
+func (v *visitor) post(path string, form url.Values) string {
+	v.t.Helper()
+	req, err := http.NewRequest(http.MethodPost, v.base+path, strings.NewReader(form.Encode()))
+	if err != nil {
+		v.t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	req.Header.Set("Origin", v.base)
+	resp, err := v.client.Do(req)
+	if err != nil {
+		v.t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusSeeOther {
+		v.t.Fatalf("POST %s: %d", path, resp.StatusCode)
+	}
+	return resp.Header.Get("Location")
+}
+
+// root is an attribute of the shared table page's root.
+func root(doc *goquery.Document, name string) string {
+	s, _ := doc.Find("[data-events]").Attr(name)
+	return s
+}
+
+// TestBrowserRematchWaitEnds: a player who asked for a rematch waits without a button until
+// anyone may deal it. Nothing is written at the table when that time comes, so no event tells
+// the live page; the page must ask for itself again then and offer the button back, without a
+// reload.
+func TestBrowserRematchWaitEnds(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 2*time.Minute)
+	clk := &stepClock{now: time.Now()}
+	var seed atomic.Uint64
+	seed.Store(9000)
+	site, err := web.New(web.Config{
+		Store:       store.NewMemory(store.TTL, clk.Now),
+		SessionKeys: [][]byte{[]byte("browser-test-key-0123456789abcdef")},
+		AsnasAI:     func(s uint64) web.AsnasAI { return aiasnas.NewPlayer(s) },
+		GuandanAI:   func(s uint64) web.GuandanAI { return aiguandan.New(s) },
+		Seed:        func() uint64 { return seed.Add(1) },
+		Now:         clk.Now,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(site)
+	t.Cleanup(srv.Close)
+
+	// Sara and Ali play a Beginner As-Nas table with 30 s a move; the AI plays the whole
+	// match for them, and they take their seats back for its end.
+	sara, ali := newVisitor(t, srv.URL), newVisitor(t, srv.URL)
+	path := sara.post("/asnas/tables", url.Values{"name": {"Sara"}, "level": {"beginner"}, "timer": {"30"}})
+	ali.post(path+"/seat", url.Values{"seat": {"2"}, "name": {"Ali"}})
+	sara.post(path+"/start", nil)
+	sara.post(path+"/away", url.Values{"away": {"0"}})
+	ali.post(path+"/away", url.Values{"away": {"2"}})
+	end := sara.get(path)
+	for i := 0; root(end, "data-phase") != "over"; i++ {
+		if i == 40 {
+			t.Fatalf("the AI did not play the match to its end (phase %s)", root(end, "data-phase"))
+		}
+		sara.post(path+"/next", url.Values{"move": {root(end, "data-move")}})
+		end = sara.get(path)
+	}
+	sara.post(path+"/back", nil)
+	ali.post(path+"/back", nil)
+	sara.post(path+"/rematch", url.Values{"move": {root(end, "data-move")}})
+	clk.add(27 * time.Second) // 3 s of the wait left
+
+	tb := newTab(t, browser, srv.URL, desktopWidth, desktopHeight)
+	u, _ := url.Parse(srv.URL)
+	var cookies []*network.CookieParam
+	for _, c := range sara.client.Jar.Cookies(u) {
+		cookies = append(cookies, &network.CookieParam{Name: c.Name, Value: c.Value, URL: srv.URL, Path: "/"})
+	}
+	if _, err := chromedp.Call(tb.ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {
+		t.Fatalf("copying the cookies: %v", err)
+	}
+	tb.open(path)
+	rematch := `form[action$="/rematch"]`
+	if tb.exists(rematch) || !tb.exists(`[data-ready="wait"][data-follow-in]`) {
+		t.Fatal("Sara, who asked, is offered Rematch again, or her page does not wait for the end of the wait")
+	}
+	tb.mark()
+	clk.add(4 * time.Second)
+	if !waitFor(liveWait, func() bool { return tb.exists(rematch) }) {
+		t.Fatal("the wait is over and Sara's page does not offer the rematch")
+	}
+	if !tb.stayed() {
+		t.Error("the page was reloaded rather than followed")
+	}
+	tb.checkClean("the rematch offered again", "")
+}
