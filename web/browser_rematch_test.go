@@ -7,18 +7,12 @@ import (
 	"net/url"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"testing"
 	"time"
 
 	"github.com/PuerkitoBio/goquery"
 	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/chromedp"
-
-	aiasnas "github.com/cardavia/cardavia/ai/asnas"
-	aiguandan "github.com/cardavia/cardavia/ai/guandan"
-	"github.com/cardavia/cardavia/web"
-	"github.com/cardavia/cardavia/web/store"
 )
 
 // stepClock is a site's clock that a test moves on by hand.
@@ -100,20 +94,7 @@ func TestBrowserRematchWaitEnds(t *testing.T) {
 	browserTest(t)
 	browser := startBrowser(t, 2*time.Minute)
 	clk := &stepClock{now: time.Now()}
-	var seed atomic.Uint64
-	seed.Store(9000)
-	site, err := web.New(web.Config{
-		Store:       store.NewMemory(store.TTL, clk.Now),
-		SessionKeys: [][]byte{[]byte("browser-test-key-0123456789abcdef")},
-		AsnasAI:     func(s uint64) web.AsnasAI { return aiasnas.NewPlayer(s) },
-		GuandanAI:   func(s uint64) web.GuandanAI { return aiguandan.New(s) },
-		Seed:        func() uint64 { return seed.Add(1) },
-		Now:         clk.Now,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(site)
+	srv := httptest.NewServer(browserHandlerAt(t, clk.Now))
 	t.Cleanup(srv.Close)
 
 	// Sara and Ali play a Beginner As-Nas table with 30 s a move; the AI plays the whole

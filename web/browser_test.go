@@ -73,16 +73,20 @@ func browserSite(t *testing.T) *httptest.Server {
 }
 
 // browserHandler is browserSite's site, for a test that puts something in front of it.
-func browserHandler(t *testing.T) http.Handler {
+func browserHandler(t *testing.T) http.Handler { return browserHandlerAt(t, time.Now) }
+
+// browserHandlerAt is browserHandler on the clock now, which a test may move on.
+func browserHandlerAt(t *testing.T, now func() time.Time) http.Handler {
 	t.Helper()
 	var seed atomic.Uint64
 	seed.Store(7000)
 	s, err := web.New(web.Config{
-		Store:       store.NewMemory(store.TTL, time.Now),
+		Store:       store.NewMemory(store.TTL, now),
 		SessionKeys: [][]byte{[]byte("browser-test-key-0123456789abcdef")},
 		AsnasAI:     func(s uint64) web.AsnasAI { return aiasnas.NewPlayer(s) },
 		GuandanAI:   func(s uint64) web.GuandanAI { return aiguandan.New(s) },
 		Seed:        func() uint64 { return seed.Add(1) },
+		Now:         now,
 	})
 	if err != nil {
 		t.Fatal(err)

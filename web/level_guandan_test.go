@@ -75,6 +75,18 @@ func TestGuandanHintGivesItsReason(t *testing.T) {
 	}
 }
 
+// eastLeadsAFive is the visitor's hint after East, with four cards left, leads a single 5 and
+// the others pass: the visitor holds the Red Joker and a loose 6.
+func eastLeadsAFive(t *testing.T, ts *testSite) page {
+	t.Helper()
+	return ts.hintAt(1, [4]string{
+		"3S 3H 4C 4D 8S 9H 9C JC JD QS QH KS KD AS AH RJ 6D",
+		"5S 7C 8C TC TD",
+		"3C 4S 5D 6C 7D 8D 9D TH JS QC KC AC",
+		"3D 4H 5C 6S 7S 8H 9S TS JH QD KH AD",
+	}, gd.Action{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "5S")}, gd.Action{Kind: gd.ActPass, Seat: 2}, gd.Action{Kind: gd.ActPass, Seat: 3})
+}
+
 // TestGuandanHintNamesTheOpponentItHolds: East, with four cards left after leading a 5, is
 // getting close to going out, and the visitor's Club hint beats the 5 with the Red Joker rather
 // than the loose 6; its reason names East and the four cards, as the hint that stops an
@@ -82,12 +94,7 @@ func TestGuandanHintGivesItsReason(t *testing.T) {
 func TestGuandanHintNamesTheOpponentItHolds(t *testing.T) {
 	ts := newSite(t)
 	ts.gtable()
-	p := ts.hintAt(1, [4]string{
-		"3S 3H 4C 4D 8S 9H 9C JC JD QS QH KS KD AS AH RJ 6D",
-		"5S 7C 8C TC TD",
-		"3C 4S 5D 6C 7D 8D 9D TH JS QC KC AC",
-		"3D 4H 5C 6S 7S 8H 9S TS JH QD KH AD",
-	}, gd.Action{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "5S")}, gd.Action{Kind: gd.ActPass, Seat: 2}, gd.Action{Kind: gd.ActPass, Seat: 3})
+	p := eastLeadsAFive(t, ts)
 	why := p.doc.Find(`.ghint [data-why]`)
 	if attr(why, "data-why") != "guandan_ai.reason.holds" {
 		t.Fatalf("hint %q with reason %q, want the Red Joker to hold the trick", p.doc.Find(".ghint").Text(), attr(why, "data-why"))
@@ -103,12 +110,7 @@ func TestGuandanHintNamesTheOpponentItHolds(t *testing.T) {
 func TestGuandanArrangingKeepsTheHint(t *testing.T) {
 	ts := newSite(t)
 	ts.gtable()
-	p := ts.hintAt(1, [4]string{
-		"3S 3H 4C 4D 8S 9H 9C JC JD QS QH KS KD AS AH RJ 6D",
-		"5S 7C 8C TC TD",
-		"3C 4S 5D 6C 7D 8D 9D TH JS QC KC AC",
-		"3D 4H 5C 6S 7S 8H 9S TS JH QD KH AD",
-	}, gd.Action{Kind: gd.ActPlay, Seat: 1, Cards: cardsOf(t, "5S")}, gd.Action{Kind: gd.ActPass, Seat: 2}, gd.Action{Kind: gd.ActPass, Seat: 3})
+	p := eastLeadsAFive(t, ts)
 	why := attr(p.doc.Find(`.ghint [data-why]`), "data-why")
 	selected := func(p page) []string {
 		return p.doc.Find(`input[name="card"]:checked`).Map(func(_ int, s *goquery.Selection) string { return attr(s, "value") })
