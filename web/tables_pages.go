@@ -529,7 +529,8 @@ func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) err
 // places), as the first to ask chose (swap=1). It is dealt when each player present has asked
 // for it, or once the table has waited its patience (sharedTable.askRematch); until then the
 // ask is noted on the table, which every page of it shows. A form from before the match's end,
-// or from before the rematch was dealt, changes nothing: the rematch is dealt once.
+// from before the rematch was dealt, or for the other rematch than the one the first to ask
+// chose, changes nothing: the rematch is dealt once, and as it was asked for.
 func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 	game, g, tb, err := s.tableOf(r)
 	if err != nil {
@@ -562,6 +563,12 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		seat := tb.seatOf(visitor)
 		if seat < 0 {
 			return errNotSeated
+		}
+		if tb.Ready != 0 && swap != tb.Swap {
+			// The first to ask chose the other rematch: this form is from a page that still
+			// offered both (or was sent at the same moment), and joining silently would deal
+			// the player a rematch they did not click. Their page now offers the one to join.
+			return back("?notice=stale")
 		}
 		asked := tb.Ready.has(seat) && !tb.Seats[seat].Away
 		if tb.askRematch(seat, swap, s.cfg.Now()) {

@@ -261,3 +261,40 @@ func TestSharedRematchAtOnceDealsOnce(t *testing.T) {
 		t.Fatalf("both players' rematches dealt %d matches, want one", n)
 	}
 }
+
+// At Guandan the first to ask chooses which rematch it is; a form from a page that still
+// offered the other one (loaded before that ask, or sent at the same moment) is stale: it
+// changes nothing, and the page it leads to offers the one rematch to join. Joined silently,
+// it dealt a player the rematch they had not clicked.
+func TestSharedRematchOfTheOtherKindIsStale(t *testing.T) {
+	for _, first := range []string{"", "1"} {
+		ts := newSite(t)
+		sara, ali := ts.as("Sara"), ts.as("Ali")
+		path, end := finishedMatch(t, "guandan", 0, map[int]*player{0: sara, 1: ali})
+		over := rootOf(end, "data-move")
+		other := map[string]string{"": "1", "1": ""}[first]
+		if r := sara.post(path+"/rematch", url.Values{"move": {over}, "swap": {first}}); r.status != http.StatusSeeOther {
+			t.Fatalf("Sara's rematch (swap %q): %d", first, r.status)
+		}
+		rev := rootOf(ali.view(path), "data-rev")
+		r := ali.post(path+"/rematch", url.Values{"move": {over}, "swap": {other}})
+		if r.status != http.StatusSeeOther || !strings.Contains(r.header.Get("Location"), "notice=stale") {
+			t.Errorf("Sara asked for swap %q; Ali's form for swap %q answered %d to %q, want the stale notice", first, other, r.status, r.header.Get("Location"))
+		}
+		now := ali.view(path)
+		if rootOf(now, "data-move") != over || rootOf(now, "data-rev") != rev {
+			t.Fatalf("Sara asked for swap %q; Ali's form for swap %q changed the table (phase %s)", first, other, rootOf(now, "data-phase"))
+		}
+		// The form his page now has joins Sara's rematch.
+		form := now.doc.Find(`form[action$="/rematch"]`)
+		swap, _ := form.Find(`input[name="swap"]`).Attr("value")
+		if form.Length() != 1 || swap != first {
+			t.Fatalf("Ali's page offers %d rematch forms, swap %q; want the one that joins Sara's (%q)", form.Length(), swap, first)
+		}
+		ali.post(path+"/rematch", url.Values{"move": {over}, "swap": {swap}})
+		want := map[string]string{"": "1", "1": "2"}[first]
+		if again := ali.view(path); rootOf(again, "data-move") == over || rootOf(again, "data-seat") != want {
+			t.Errorf("after the rematch Sara chose (swap %q) Ali sits at seat %s, want %s", first, rootOf(again, "data-seat"), want)
+		}
+	}
+}

@@ -903,7 +903,7 @@ func TestSharedTableRematchSwapsAndSeatsEveryone(t *testing.T) {
 	if n, swap := asked.doc.Find(`form[action$="/rematch"]`).Length(), asked.doc.Find(`[data-action="swap"]`).Length(); n != 1 || swap != 0 {
 		t.Errorf("Ali is offered %d rematch forms, %d of them Guandan's second button; want the one that joins Sara's", n, swap)
 	}
-	if r := ali.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}}); r.status != http.StatusSeeOther {
+	if r := ali.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}, "swap": {"1"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("Ali's rematch: %d", r.status)
 	}
 	if tb, err := ts.server.loadTable(context.Background(), path[strings.LastIndexByte(path, '/')+1:]); err != nil || tb.Ready != 0 || tb.Swap {
