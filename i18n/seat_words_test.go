@@ -81,3 +81,29 @@ func TestChineseNamesTheAsnasLevelAsThePanelDoes(t *testing.T) {
 		}
 	}
 }
+
+// TestRematchHasOneName checks that the Rematch buttons and the lines about the rematch asked
+// for at a shared table name it alike: a player read "Alice ber om en returmatch med bytta
+// partner" above a button "Revansch med bytta partner" (sv), "مسابقهٔ دوباره" in the line
+// about Guandan's rematch and "بازی دوباره" on its button (fa), "请求再来一场" above As-Nas's
+// "再赛一场" (zh).
+func TestRematchHasOneName(t *testing.T) {
+	lines := map[string][]string{
+		"table.asnas.rematch": {"tables.rematch.asked", "tables.rematch.wait", "table.asnas.key.next"},
+		"guandan.rematch": {"tables.rematch.swap", "tables.rematch.asked", "tables.rematch.asked.swap",
+			"tables.rematch.wait", "tables.rematch.wait.swap", "guandan.key.next"},
+	}
+	for _, l := range Locales {
+		cat := rawCatalog(t, l.Code)
+		for button, keys := range lines {
+			word := strings.ToLower(cat[button][0])
+			for _, key := range keys {
+				for _, text := range cat[key] {
+					if !strings.Contains(strings.ToLower(text), word) {
+						t.Errorf("%s %s: %q, where the button says %q", l.Code, key, text, cat[button][0])
+					}
+				}
+			}
+		}
+	}
+}
