@@ -585,9 +585,8 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 					s.fileSharedMatch(r, game, tb, seat, p)
 				}
 			}
-			for i := range tb.Seats {
-				tb.Seats[i].Away = false
-			}
+			// A player the AI played for, who was not waited for, is not waited for in the
+			// next match either: the AI keeps their seat until they take it back (one click).
 			if tb.Swap {
 				tb.Seats[1], tb.Seats[2] = tb.Seats[2], tb.Seats[1]
 			}

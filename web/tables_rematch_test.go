@@ -203,8 +203,20 @@ func TestSharedRematchDoesNotWaitForAnAwayPlayer(t *testing.T) {
 	if r := mina.post(path+"/rematch", url.Values{"move": {over}}); r.status != http.StatusSeeOther {
 		t.Fatalf("Mina's rematch: %d", r.status)
 	}
-	if again := sara.view(path); rootOf(again, "data-move") == over {
+	again := sara.view(path)
+	if rootOf(again, "data-move") == over {
 		t.Fatal("the rematch waits for Ali, whom the AI plays for")
+	}
+	// Nor does the next match wait for him at his turns: the AI keeps his seat, and his page
+	// offers it back.
+	if again.doc.Find(`[data-seat-slot="2"] .away`).Length() != 1 {
+		t.Error("after the rematch, Ali, who was away, is back at his seat without a click")
+	}
+	if ali.view(path).doc.Find(`[data-action="back"]`).Length() != 1 {
+		t.Error("Ali, away, is not offered his seat back in the new match")
+	}
+	if r := ali.post(path+"/back", nil); r.status != http.StatusSeeOther || ali.view(path).doc.Find(`[data-action="back"]`).Length() != 0 {
+		t.Error("Ali cannot take his seat back in the new match")
 	}
 }
 
