@@ -550,6 +550,9 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	for try := 0; ; try++ {
+		if !tb.started() {
+			return back("?notice=stale") // no match has begun: the table as it is, not a 404
+		}
 		p, err := g.play(s, w, r, tb, -1)
 		if err != nil {
 			return err

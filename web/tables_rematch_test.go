@@ -310,3 +310,18 @@ func TestSharedRematchOfTheOtherKindIsStale(t *testing.T) {
 		}
 	}
 }
+
+// A Rematch posted while the table's players still gather (a forged or mistaken form) leads
+// back to the table, which is there, with the stale notice; it was a 404 page.
+func TestSharedRematchInTheLobbyIsStale(t *testing.T) {
+	ts := newSite(t)
+	sara := ts.as("Sara")
+	path := sara.openTable("asnas", "beginner", 0)
+	r := sara.post(path+"/rematch", url.Values{"move": {"1"}})
+	if r.status != http.StatusSeeOther || !strings.Contains(r.header.Get("Location"), "notice=stale") {
+		t.Fatalf("a rematch in the lobby: %d to %q", r.status, r.header.Get("Location"))
+	}
+	if rootOf(sara.view(path), "data-phase") != "lobby" {
+		t.Error("a rematch in the lobby started a match")
+	}
+}
