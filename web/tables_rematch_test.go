@@ -178,6 +178,9 @@ func TestSharedRematchAfterThePatience(t *testing.T) {
 	if n := mine.doc.Find(`[data-follow-in]`).Length(); n != 0 {
 		t.Error("once the button is back the page still waits to ask for itself again")
 	}
+	if got, want := lineOf(mine.doc.Find(`[data-ready="wait"]`)), "You have asked for a rematch. No answer from Ali in 30 seconds: you may start it now."; got != want {
+		t.Errorf("with the button back Sara reads %q, want %q", got, want)
+	}
 	if r := sara.post(path+"/rematch", url.Values{"move": {over}}); r.status != http.StatusSeeOther {
 		t.Fatalf("Sara's rematch after the wait: %d", r.status)
 	}
