@@ -193,3 +193,15 @@ func TestCatalogNamesTheAIPlayersOneWay(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogChineseSaysYouOneWay: the Chinese pages speak to the player as 你, as friends at
+// a card table do; two error pages (429, 431) said the formal 您 among them.
+func TestCatalogChineseSaysYouOneWay(t *testing.T) {
+	for key, texts := range rawCatalog(t, "zh") {
+		for _, s := range texts {
+			if strings.Contains(s, "您") {
+				t.Errorf("zh %s says 您 where every other page says 你: %s", key, s)
+			}
+		}
+	}
+}
