@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"regexp"
 	"strings"
 	"testing"
 )
@@ -201,6 +202,20 @@ func TestCatalogChineseSaysYouOneWay(t *testing.T) {
 		for _, s := range texts {
 			if strings.Contains(s, "您") {
 				t.Errorf("zh %s says 您 where every other page says 你: %s", key, s)
+			}
+		}
+	}
+}
+
+// TestChineseHasNoSpaceBetweenHanCharacters: Chinese runs its characters together. When "AI 玩家"
+// became "电脑玩家" the space kept after "AI" stayed behind, so the home page, the footer, the
+// rules and the lessons read "三名 电脑玩家", with a gap in the middle of a phrase.
+func TestChineseHasNoSpaceBetweenHanCharacters(t *testing.T) {
+	gap := regexp.MustCompile(`\p{Han} +\p{Han}`)
+	for key, texts := range rawCatalog(t, "zh") {
+		for _, s := range texts {
+			if m := gap.FindString(s); m != "" {
+				t.Errorf("zh %s has a space in %q: %s", key, m, s)
 			}
 		}
 	}
