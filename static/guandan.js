@@ -120,6 +120,13 @@ function guandanTable() {
   skip.className = "gskip";
   skip.textContent = tpl.dataset.skipLabel || "»";
 
+  // A seat's placing ("second", "fourth") tells the end as well: a seat that finishes in the
+  // replay shows it once the replay has come to its finish, not while it still holds cards.
+  const places = new Map();
+  for (const st of steps) {
+    const p = st.dataset.step === "out" && felt.querySelector(`[data-seat="${st.dataset.seat}"] .gplace`);
+    if (p) places.set(st.dataset.seat, p);
+  }
   // The log below the felt tells no more than the felt: a line shows once the replay has
   // reached its step (data-gstep, how many steps that takes).
   const lines = [...document.querySelectorAll("[data-gstep]")];
@@ -127,6 +134,7 @@ function guandanTable() {
     for (const li of lines) {
       if (all || Number(li.dataset.gstep) <= next) li.removeAttribute("data-replay-pending");
     }
+    if (all) for (const p of places.values()) p.removeAttribute("data-replay-pending");
   };
 
   const finish = () => {
@@ -180,6 +188,7 @@ function guandanTable() {
         return;
       case "out":
         bubble(seat, st.querySelector("[data-bubble]"));
+        places.get(seat)?.removeAttribute("data-replay-pending");
         break;
       default:
         wait = 0;
@@ -193,6 +202,7 @@ function guandanTable() {
   // before its plays. The boxes lose their "last trick" dimming until the end.
   document.documentElement.classList.add("greplaying");
   for (const li of lines) li.setAttribute("data-replay-pending", "");
+  for (const p of places.values()) p.setAttribute("data-replay-pending", "");
   for (const box of felt.querySelectorAll("[data-act]")) {
     const before = tpl.content.querySelector(`[data-before="${box.dataset.act}"]`);
     box.replaceChildren(...(before ? [...before.cloneNode(true).childNodes] : []));

@@ -172,6 +172,24 @@ func TestBrowserGuandanEnds(t *testing.T) {
 			t.Error("the match's last deal does not replay its last moves")
 		} else if tb.seen(".gteam-level") != "hidden" {
 			t.Errorf("the teams' levels are %s while the deal's last moves replay", tb.seen(".gteam-level"))
+		} else {
+			// Nor does a seat that finishes in the replay show its placing before it does.
+			early := eval[struct {
+				Pending int      `json:"pending"`
+				Shown   []string `json:"shown"`
+			}](tb, `(() => {
+				const tpl = document.querySelector("template[data-replay]");
+				const at = Number(tpl.dataset.at);
+				const outs = [...tpl.content.querySelectorAll("[data-step]")].filter((s, i) => i >= at && s.dataset.step === "out");
+				const shown = outs.map((s) => document.querySelector('[data-seat="' + s.dataset.seat + '"] .gplace'))
+					.filter((p) => p && getComputedStyle(p).visibility !== "hidden").map((p) => p.closest("[data-seat]").dataset.seat + " " + p.textContent);
+				return {pending: outs.length, shown};
+			})()`)
+			if early.Pending == 0 {
+				t.Log("the replay had passed every seat's finish before a look")
+			} else if len(early.Shown) > 0 {
+				t.Errorf("seats still to finish in the replay already show their placings: %q", early.Shown)
+			}
 		}
 		tb.do(chromedp.KeyEvent(kb.Escape))
 		if tb.seen(".gteam-level") != "shown" {
