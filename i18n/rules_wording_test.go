@@ -220,3 +220,28 @@ func TestChineseHasNoSpaceBetweenHanCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestGuandanHintsNameTheKindsAsTheRules: a Hint's reason names the combination it keeps
+// together or breaks, by the name the rules page and the lesson give it. The Chinese hints
+// said 三张 and 连对 where the rules, the lesson and the table say 三同张 and 三连对. Only
+// the languages whose kind names do not inflect are held to the exact name.
+func TestGuandanHintsNameTheKindsAsTheRules(t *testing.T) {
+	for _, code := range []string{"en", "fa", "zh"} {
+		cat := rawCatalog(t, code)
+		for key, texts := range cat {
+			if !strings.HasPrefix(key, "guandan_ai.reason.") {
+				continue
+			}
+			kind := key[strings.LastIndex(key, ".")+1:]
+			names, ok := cat["guandan.kind."+kind]
+			if !ok || len(names) == 0 {
+				continue
+			}
+			for _, s := range texts {
+				if !strings.Contains(strings.ToLower(s), strings.ToLower(names[0])) {
+					t.Errorf("%s %s does not say %q: %s", code, key, names[0], s)
+				}
+			}
+		}
+	}
+}
