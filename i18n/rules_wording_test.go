@@ -245,3 +245,15 @@ func TestGuandanHintsNameTheKindsAsTheRules(t *testing.T) {
 		}
 	}
 }
+
+// TestPersianGuandanLessonWinsTheMatchAsTheTable: the Persian table, the rules page and the
+// log say a team wins the match (مسابقه را می‌برد); the lesson's step on the levels said it
+// wins "the game" (بازی را می‌برد), which a newcomer may take for the deal just won.
+func TestPersianGuandanLessonWinsTheMatchAsTheTable(t *testing.T) {
+	fa := rawCatalog(t, "fa")
+	for _, s := range fa["learn.guandan.levels"] {
+		if strings.Contains(s, "بازی را می‌برد") || !strings.Contains(s, "مسابقه را می‌برد") {
+			t.Errorf("fa learn.guandan.levels does not say the team wins the match (مسابقه): %s", s)
+		}
+	}
+}
