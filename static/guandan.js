@@ -127,6 +127,10 @@ function guandanTable() {
     const p = st.dataset.step === "out" && felt.querySelector(`[data-seat="${st.dataset.seat}"] .gplace`);
     if (p) places.set(st.dataset.seat, p);
   }
+  const out = (seat) => {
+    places.get(seat)?.removeAttribute("data-replay-pending");
+    places.get(seat)?.closest(".gseat")?.classList.add("out");
+  };
   // The log below the felt tells no more than the felt: a line shows once the replay has
   // reached its step (data-gstep, how many steps that takes).
   const lines = [...document.querySelectorAll("[data-gstep]")];
@@ -134,7 +138,7 @@ function guandanTable() {
     for (const li of lines) {
       if (all || Number(li.dataset.gstep) <= next) li.removeAttribute("data-replay-pending");
     }
-    if (all) for (const p of places.values()) p.removeAttribute("data-replay-pending");
+    if (all) for (const seat of places.keys()) out(seat);
   };
 
   const finish = () => {
@@ -188,7 +192,7 @@ function guandanTable() {
         return;
       case "out":
         bubble(seat, st.querySelector("[data-bubble]"));
-        places.get(seat)?.removeAttribute("data-replay-pending");
+        out(seat);
         break;
       default:
         wait = 0;
@@ -202,7 +206,10 @@ function guandanTable() {
   // before its plays. The boxes lose their "last trick" dimming until the end.
   document.documentElement.classList.add("greplaying");
   for (const li of lines) li.setAttribute("data-replay-pending", "");
-  for (const p of places.values()) p.setAttribute("data-replay-pending", "");
+  for (const p of places.values()) {
+    p.setAttribute("data-replay-pending", "");
+    p.closest(".gseat")?.classList.remove("out");
+  }
   for (const box of felt.querySelectorAll("[data-act]")) {
     const before = tpl.content.querySelector(`[data-before="${box.dataset.act}"]`);
     box.replaceChildren(...(before ? [...before.cloneNode(true).childNodes] : []));

@@ -183,12 +183,19 @@ func TestBrowserGuandanEnds(t *testing.T) {
 				const outs = [...tpl.content.querySelectorAll("[data-step]")].filter((s, i) => i >= at && s.dataset.step === "out");
 				const shown = outs.map((s) => document.querySelector('[data-seat="' + s.dataset.seat + '"] .gplace'))
 					.filter((p) => p && getComputedStyle(p).visibility !== "hidden").map((p) => p.closest("[data-seat]").dataset.seat + " " + p.textContent);
+				// Nor is it drawn as out: its backs stay as bright as the others', and shown while it holds cards.
+				for (const s of outs) {
+					const seat = document.querySelector('.gseat[data-seat="' + s.dataset.seat + '"]');
+					const backs = seat?.querySelector(".gbacks");
+					if (seat?.classList.contains("out")) shown.push(s.dataset.seat + " drawn as out");
+					if (backs && backs.dataset.count !== "0" && !backs.querySelector(".gback")?.getClientRects().length) shown.push(s.dataset.seat + " without its back");
+				}
 				return {pending: outs.length, shown};
 			})()`)
 			if early.Pending == 0 {
 				t.Log("the replay had passed every seat's finish before a look")
 			} else if len(early.Shown) > 0 {
-				t.Errorf("seats still to finish in the replay already show their placings: %q", early.Shown)
+				t.Errorf("seats still to finish in the replay already look finished: %q", early.Shown)
 			}
 		}
 		tb.do(chromedp.KeyEvent(kb.Escape))
