@@ -247,12 +247,12 @@ func TestGuandanHintsNameTheKindsAsTheRules(t *testing.T) {
 }
 
 // TestPersianGuandanLessonWinsTheMatchAsTheTable: the Persian table, the rules page and the
-// log say a team wins the match (مسابقه را می‌برد); the lesson's step on the levels said it
-// wins "the game" (بازی را می‌برد), which a newcomer may take for the deal just won.
+// log say a team wins the match (مسابقه را می\u200cبرد); the lesson's step on the levels said it
+// wins "the game" (بازی را می\u200cبرد), which a newcomer may take for the deal just won.
 func TestPersianGuandanLessonWinsTheMatchAsTheTable(t *testing.T) {
 	fa := rawCatalog(t, "fa")
 	for _, s := range fa["learn.guandan.levels"] {
-		if strings.Contains(s, "بازی را می‌برد") || !strings.Contains(s, "مسابقه را می‌برد") {
+		if strings.Contains(s, "بازی را می\u200cبرد") || !strings.Contains(s, "مسابقه را می\u200cبرد") {
 			t.Errorf("fa learn.guandan.levels does not say the team wins the match (مسابقه): %s", s)
 		}
 	}
