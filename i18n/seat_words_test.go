@@ -29,11 +29,12 @@ func TestTurnMarkersFitEverySeat(t *testing.T) {
 
 // TestOneEmptySeatIsNotCounted checks the host's line about the seats the AI will play: with
 // one seat left, "The AI plays the 1 empty seat" counts what needs no counting. A language
-// whose catalog has one form for every count (Chinese, Persian here) keeps its number.
+// whose catalog has one form for every count (Chinese, which has no plural) keeps its number;
+// Persian has a singular, and its singular said "۱ جای خالی" as its plural did.
 func TestOneEmptySeatIsNotCounted(t *testing.T) {
 	for _, l := range Locales {
 		forms := rawCatalog(t, l.Code)["tables.start.ai"]
-		if len(forms) < 2 || forms[0] == forms[1] {
+		if len(forms) < 2 {
 			continue
 		}
 		got := T(WithLocale(context.Background(), l), "tables.start.ai", 1)
