@@ -295,7 +295,8 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 				}
 			}
 		}
-		if p.over && len(m.Ready) > 0 {
+		rematchAsked := p.over && len(m.Ready) > 0
+		if rematchAsked {
 			m.Swap = tb.Swap
 			// The one who asked waits without a button to ask again, until anyone may deal
 			// the rematch (as at a deal's end, markReady).
@@ -314,7 +315,6 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 		}
 		// Once a rematch is asked for it may be dealt at any moment; a finished match nobody
 		// has asked to play again does not reload itself (an idle tab would for ever).
-		rematchAsked := p.over && len(m.Ready) > 0
 		if seat >= 0 && (rematchAsked || !p.over && (p.waiting >= 0 && p.waiting != seat || tb.Seats[seat].Away || m.WaitsForOthers())) {
 			m.Refresh = refreshSeconds
 		}

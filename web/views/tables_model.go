@@ -185,12 +185,22 @@ func (t SharedTable) WaitsForOthers() bool {
 }
 
 // RematchKey is the catalog key of the status line about the rematch asked for: name is
-// "wait" (the viewer asked) or "asked" (the others did).
+// "asked" (the others did), "wait" (the viewer asked and waits) or "now" (the viewer asked and
+// may deal it).
 func (t SharedTable) RematchKey(name string) string {
 	if t.Swap {
 		return "tables.rematch." + name + ".swap"
 	}
 	return "tables.rematch." + name
+}
+
+// rematchWaitKey is the line of a viewer who asked for the rematch: waiting for the others
+// while ButtonIn counts, then free to deal it.
+func (t SharedTable) rematchWaitKey() string {
+	if t.ButtonIn > 0 {
+		return t.RematchKey("wait")
+	}
+	return t.RematchKey("now")
 }
 
 // RematchAsk is what the players of a shared table's finished match have asked of its rematch,
