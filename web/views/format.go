@@ -91,23 +91,24 @@ var shortcutKeys = map[string]string{
 // Shortcut is the key bound to a table action ("" for none), for aria-keyshortcuts.
 func Shortcut(action string) string { return shortcutKeys[action] }
 
-// sayText is what a seat's action bubble says about its last action: the words of the button
-// the seat pressed ("Raise to 2", "Fold"), so that the bubble, the buttons and the log speak
-// alike. The dealer's opening bet has words of its own.
+// sayText is what a seat's action bubble says about its last action, as a player at the table
+// would say it: "Raise to 2" in English, where the button has the same words, but "Subo a 2"
+// in Spanish and "تا ۲ بالا می‌برم" in Persian, whose buttons are infinitives ("Subir a 2").
+// The amounts are the buttons' and the log's: the stake level reached.
 func sayText(ctx context.Context, e asnas.Event) string {
 	switch e.Kind {
 	case asnas.EvOpened:
 		return i18n.T(ctx, "table.asnas.say.opened", e.To)
 	case asnas.EvLooked:
-		return i18n.T(ctx, "asnas.verb.look")
+		return i18n.T(ctx, "table.asnas.say.look")
 	case asnas.EvCalled:
-		return i18n.T(ctx, "asnas.verb.call", e.To)
+		return i18n.T(ctx, "table.asnas.say.call", e.To)
 	case asnas.EvHeld:
-		return i18n.T(ctx, "asnas.verb.hold")
+		return i18n.T(ctx, "table.asnas.say.hold")
 	case asnas.EvRaised:
-		return i18n.T(ctx, "asnas.verb.raise", e.To)
+		return i18n.T(ctx, "table.asnas.say.raise", e.To)
 	case asnas.EvFolded:
-		return i18n.T(ctx, "asnas.verb.fold")
+		return i18n.T(ctx, "table.asnas.say.fold")
 	}
 	return ""
 }

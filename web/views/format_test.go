@@ -25,6 +25,9 @@ func TestEveryMessageFormatsInEveryLanguage(t *testing.T) {
 		for _, verb := range []asnas.Verb{asnas.Look, asnas.Call, asnas.Hold, asnas.Raise, asnas.Fold} {
 			texts = append(texts, verbLabel(ctx, v, verb))
 		}
+		for _, k := range []asnas.EventKind{asnas.EvOpened, asnas.EvLooked, asnas.EvCalled, asnas.EvHeld, asnas.EvRaised, asnas.EvFolded} {
+			texts = append(texts, sayText(ctx, asnas.Event{Kind: k, Seat: 1, To: 2}))
+		}
 		for r := asnas.Couli; r <= asnas.As; r++ {
 			texts = append(texts, rankName(ctx, r))
 		}
@@ -39,6 +42,34 @@ func TestEveryMessageFormatsInEveryLanguage(t *testing.T) {
 				t.Errorf("%s: bad message %q", l.Code, text)
 			}
 		}
+	}
+}
+
+// TestBubblesAreSpoken: an action bubble is what the player says at the table, not the
+// button's words, where the language's buttons are infinitives or imperatives: Spanish "Subo
+// a 3", not "Subir a 3"; Persian "تا ۳ بالا می‌برم" (ending in the first person's م), not
+// "بالا بردن تا ۳"; Swedish "Lägger mig" (present tense, ending in -r), not "Lägg dig".
+func TestBubblesAreSpoken(t *testing.T) {
+	spoken := map[string]func(string) bool{
+		"es": func(s string) bool {
+			first := strings.Fields(s)[0]
+			return first == "Me" || !(strings.HasSuffix(first, "ar") || strings.HasSuffix(first, "er") || strings.HasSuffix(first, "ir") || strings.HasSuffix(first, "se"))
+		},
+		"fa": func(s string) bool { return strings.HasSuffix(s, "م") && strings.Contains(s, "می\u200c") },
+		"sv": func(s string) bool { return strings.HasSuffix(strings.Fields(s)[0], "r") },
+	}
+	for code, ok := range spoken {
+		l, _ := i18n.ByCode(code)
+		ctx := i18n.WithLocale(context.Background(), l)
+		for _, k := range []asnas.EventKind{asnas.EvLooked, asnas.EvCalled, asnas.EvHeld, asnas.EvRaised, asnas.EvFolded} {
+			if say := sayText(ctx, asnas.Event{Kind: k, Seat: 1, To: 3}); !ok(say) {
+				t.Errorf("%s: %v's bubble reads %q, not as said at the table", code, k, say)
+			}
+		}
+	}
+	ctx := i18n.WithLocale(context.Background(), i18n.Locales[0])
+	if got := sayText(ctx, asnas.Event{Kind: asnas.EvRaised, Seat: 1, To: 3}); got != "Raise to 3" {
+		t.Errorf("English raise bubble %q, want the button's words", got)
 	}
 }
 
