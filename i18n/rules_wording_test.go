@@ -207,6 +207,18 @@ func TestCatalogChineseSaysYouOneWay(t *testing.T) {
 	}
 }
 
+// TestCatalogChineseAsksOneWay: a player at a shared table asks for the next deal as for a
+// rematch, with 请求; the next-deal lines said 要求 (demanded) beside the rematch's 请求.
+func TestCatalogChineseAsksOneWay(t *testing.T) {
+	for key, texts := range rawCatalog(t, "zh") {
+		for _, s := range texts {
+			if strings.Contains(s, "要求") {
+				t.Errorf("zh %s says 要求 where the rematch lines say 请求: %s", key, s)
+			}
+		}
+	}
+}
+
 // TestChineseHasNoSpaceBetweenHanCharacters: Chinese runs its characters together. When "AI 玩家"
 // became "电脑玩家" the space kept after "AI" stayed behind, so the home page, the footer, the
 // rules and the lessons read "三名 电脑玩家", with a gap in the middle of a phrase.
