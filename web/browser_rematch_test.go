@@ -86,21 +86,12 @@ func root(doc *goquery.Document, name string) string {
 	return s
 }
 
-// TestBrowserRematchWaitEnds: a player who asked for a rematch waits without a button until
-// anyone may deal it. Nothing is written at the table when that time comes, so no event tells
-// the live page; the page must ask for itself again then and offer the button back, without a
-// reload.
-func TestBrowserRematchWaitEnds(t *testing.T) {
-	browserTest(t)
-	browser := startBrowser(t, 2*time.Minute)
-	clk := &stepClock{now: time.Now()}
-	srv := httptest.NewServer(browserHandlerAt(t, clk.Now))
-	t.Cleanup(srv.Close)
-
-	// Sara and Ali play a Beginner As-Nas table with 30 s a move; the AI plays the whole
-	// match for them, and they take their seats back for its end.
-	sara, ali := newVisitor(t, srv.URL), newVisitor(t, srv.URL)
-	path := sara.post("/asnas/tables", url.Values{"name": {"Sara"}, "level": {"beginner"}, "timer": {"30"}})
+// sharedMatchOver has Sara and Ali play a Beginner As-Nas table with 30 s a move at seats 0
+// and 2; the AI plays the whole match for them, and they take their seats back for its end.
+func sharedMatchOver(t *testing.T, base string) (sara, ali *visitor, path string) {
+	t.Helper()
+	sara, ali = newVisitor(t, base), newVisitor(t, base)
+	path = sara.post("/asnas/tables", url.Values{"name": {"Sara"}, "level": {"beginner"}, "timer": {"30"}})
 	ali.post(path+"/seat", url.Values{"seat": {"2"}, "name": {"Ali"}})
 	sara.post(path+"/start", nil)
 	sara.post(path+"/away", url.Values{"away": {"0"}})
@@ -115,18 +106,72 @@ func TestBrowserRematchWaitEnds(t *testing.T) {
 	}
 	sara.post(path+"/back", nil)
 	ali.post(path+"/back", nil)
-	sara.post(path+"/rematch", url.Values{"move": {root(end, "data-move")}})
+	return sara, ali, path
+}
+
+// lendCookies gives a browser tab the visitor's cookies: the tab is that visitor.
+func (v *visitor) lendCookies(tb *tab) {
+	v.t.Helper()
+	u, _ := url.Parse(v.base)
+	var cookies []*network.CookieParam
+	for _, c := range v.client.Jar.Cookies(u) {
+		cookies = append(cookies, &network.CookieParam{Name: c.Name, Value: c.Value, URL: v.base, Path: "/"})
+	}
+	if _, err := chromedp.Call(tb.ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {
+		v.t.Fatalf("copying the cookies: %v", err)
+	}
+}
+
+// TestBrowserSharedStandingsOnAPhone: at the end of a shared match on a phone, each place of
+// the standings is one line inside the felt, in Persian too, where "West (AI)" is "غرب (هوش
+// مصنوعی)": two places a line broke the names into three lines, a lone ")" on the last, and
+// pushed a score past the felt's edge.
+func TestBrowserSharedStandingsOnAPhone(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 2*time.Minute)
+	srv := browserSite(t)
+	sara, _, path := sharedMatchOver(t, srv.URL)
+	for _, lang := range []string{"en", "fa"} {
+		sara.post("/settings/language", url.Values{"lang": {lang}, "return": {path}})
+		tb := newTab(t, browser, srv.URL, 390, 844)
+		sara.lendCookies(tb)
+		tb.open(path)
+		bad := eval[[]string](tb, `(() => {
+  const felt = document.querySelector(".felt").getBoundingClientRect(), bad = [];
+  for (const li of document.querySelectorAll(".standings li")) {
+    const r = li.getBoundingClientRect(), line = parseFloat(getComputedStyle(li).lineHeight);
+    if (r.height > line * 1.5) bad.push(li.innerText + ": " + Math.round(r.height) + " px tall, lines of " + line);
+    for (const e of li.children) {
+      const b = e.getBoundingClientRect();
+      if (b.left < felt.left || b.right > felt.right) bad.push(e.innerText + " outside the felt");
+    }
+  }
+  return document.querySelectorAll(".standings li").length == 4 ? bad : ["no standings"];
+})()`)
+		for _, b := range bad {
+			t.Errorf("%s: %s", lang, b)
+		}
+		tb.checkFits(lang + " standings")
+	}
+}
+
+// TestBrowserRematchWaitEnds: a player who asked for a rematch waits without a button until
+// anyone may deal it. Nothing is written at the table when that time comes, so no event tells
+// the live page; the page must ask for itself again then and offer the button back, without a
+// reload.
+func TestBrowserRematchWaitEnds(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 2*time.Minute)
+	clk := &stepClock{now: time.Now()}
+	srv := httptest.NewServer(browserHandlerAt(t, clk.Now))
+	t.Cleanup(srv.Close)
+
+	sara, _, path := sharedMatchOver(t, srv.URL)
+	sara.post(path+"/rematch", url.Values{"move": {root(sara.get(path), "data-move")}})
 	clk.add(27 * time.Second) // 3 s of the wait left
 
 	tb := newTab(t, browser, srv.URL, desktopWidth, desktopHeight)
-	u, _ := url.Parse(srv.URL)
-	var cookies []*network.CookieParam
-	for _, c := range sara.client.Jar.Cookies(u) {
-		cookies = append(cookies, &network.CookieParam{Name: c.Name, Value: c.Value, URL: srv.URL, Path: "/"})
-	}
-	if _, err := chromedp.Call(tb.ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {
-		t.Fatalf("copying the cookies: %v", err)
-	}
+	sara.lendCookies(tb)
 	tb.open(path)
 	rematch := `form[action$="/rematch"]`
 	if tb.exists(rematch) || !tb.exists(`[data-ready="wait"][data-follow-in]`) {
