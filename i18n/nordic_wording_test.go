@@ -1,0 +1,46 @@
+package i18n
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// englishPlayNoun finds "play" as a noun for a combination laid on the table: "this play",
+// "the cheapest play that beats", "any ordinary play".
+var englishPlayNoun = regexp.MustCompile(`(?i)\b(this|cheapest|cheaper|weakest|ordinary|highest|one) play\b`)
+
+// TestSwedishAndDanishNameAPlayAKombination: the Guandan rules pages call what a player lays on
+// the table a kombination in Swedish and Danish ("den senaste kombinationen", "den seneste
+// kombination"). The hints and two lesson bubbles called it spel and spil: Swedish spel is a
+// game, and Danish spil is the Danish table's deal ("Spil 3", "Næste spil", "Dette spil"), so
+// "Intet på din hånd slår dette spil" read "nothing in your hand beats this deal". Where the
+// English names a play, both say kombination, and neither uses its word for a game or a deal.
+func TestSwedishAndDanishNameAPlayAKombination(t *testing.T) {
+	en := rawCatalog(t, "en")
+	other := map[string]*regexp.Regexp{
+		"sv": regexp.MustCompile(`\bspel(et|en)?\b`),
+		"da": regexp.MustCompile(`\b(dette|det|et|dit|de|almindeligt|højeste|billigste|billigere|svageste) spil\b`),
+	}
+	checked := 0
+	for code, wrong := range other {
+		cat := rawCatalog(t, code)
+		for key, texts := range en {
+			if !strings.HasPrefix(key, "guandan_ai.reason.") && !strings.HasPrefix(key, "learn.guandan.") {
+				continue
+			}
+			if !englishPlayNoun.MatchString(strings.Join(texts, " ")) {
+				continue
+			}
+			checked++
+			for _, s := range cat[key] {
+				if m := wrong.FindString(s); m != "" || !strings.Contains(s, "kombination") {
+					t.Errorf("%s %s names the play %q, not kombination as the rules page does: %s", code, key, m, s)
+				}
+			}
+		}
+	}
+	if checked < 40 {
+		t.Fatalf("only %d texts name a play; the English wording has changed", checked)
+	}
+}
