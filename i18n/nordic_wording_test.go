@@ -44,3 +44,34 @@ func TestSwedishAndDanishNameAPlayAKombination(t *testing.T) {
 		t.Fatalf("only %d texts name a play; the English wording has changed", checked)
 	}
 }
+
+// TestSwedishAndDanishErrorPagesUseTheTablesWords: the "a moment, please" pages (429) told a
+// player their game was kept, as parti (sv, da) and as spil (da, the Danish table's deal),
+// where every table, the history and the rules call it a match, match and kamp; and the
+// Swedish 431 page called the request a förfrågan where the 400, 403 and 405 pages call it a
+// begäran.
+func TestSwedishAndDanishErrorPagesUseTheTablesWords(t *testing.T) {
+	match := map[string]string{"sv": "din match", "da": "din kamp"}
+	parti := regexp.MustCompile(`\bparti\b`)
+	for code, word := range match {
+		cat := rawCatalog(t, code)
+		if !strings.Contains(strings.ToLower(strings.Join(cat["history.current"], "")), strings.Fields(word)[1]) {
+			t.Fatalf("%s history.current no longer says %q: %q", code, word, cat["history.current"])
+		}
+		for key, texts := range cat {
+			for _, s := range texts {
+				if parti.MatchString(s) {
+					t.Errorf("%s %s calls the match parti: %s", code, key, s)
+				}
+				if code == "sv" && strings.Contains(s, "förfrågan") {
+					t.Errorf("sv %s calls a request förfrågan, the other error pages begäran: %s", key, s)
+				}
+			}
+		}
+		for _, key := range []string{"error.429.text", "error.429.asks.text"} {
+			if s := strings.Join(cat[key], ""); !strings.Contains(s, word) {
+				t.Errorf("%s %s does not say %q: %s", code, key, word, s)
+			}
+		}
+	}
+}
