@@ -75,3 +75,20 @@ func TestSwedishAndDanishErrorPagesUseTheTablesWords(t *testing.T) {
 		}
 	}
 }
+
+// TestNoPossessiveBeforeAFilledInName: a name filled in from the catalog (a hand, a
+// combination, a card) comes in its one form, and a Swedish or Danish possessive before it
+// must agree with it. The Danish As-Nas lesson read "dit fuldt hus (she va juft) slår to par",
+// where Danish says "dit fulde hus"; the lessons put the name where no word has to agree.
+func TestNoPossessiveBeforeAFilledInName(t *testing.T) {
+	possessive := regexp.MustCompile(`(?i)\b(din|dit|ditt|dine|dina|sin|sit|sitt|sine|sina)\s+%(\[\d+\])?[sdv]`)
+	for _, code := range []string{"sv", "da"} {
+		for key, texts := range rawCatalog(t, code) {
+			for _, s := range texts {
+				if m := possessive.FindString(s); m != "" {
+					t.Errorf("%s %s: %q cannot agree with the name filled in: %s", code, key, m, s)
+				}
+			}
+		}
+	}
+}
