@@ -92,3 +92,20 @@ func TestNoPossessiveBeforeAFilledInName(t *testing.T) {
 		}
 	}
 }
+
+// TestMasterLevelCountsPerDealAsTheHistory: the As-Nas Master level's help says how little a
+// fixed style can win from it per deal. In Danish it said "pr. give", the verb "to deal",
+// where the history page's average, the score table and the table say "pr. spil" and "Spil".
+func TestMasterLevelCountsPerDealAsTheHistory(t *testing.T) {
+	for _, code := range []string{"sv", "da"} {
+		cat := rawCatalog(t, code)
+		words := strings.Fields(strings.Join(cat["history.stats.perdeal"], ""))
+		if len(words) < 2 {
+			t.Fatalf("%s history.stats.perdeal: %q", code, cat["history.stats.perdeal"])
+		}
+		perDeal := strings.Join(words[len(words)-2:], " ")
+		if s := strings.Join(cat["asnas.ai.level.master.help"], ""); !strings.Contains(s, perDeal+" ") {
+			t.Errorf("%s asnas.ai.level.master.help does not say %q as the history page does: %s", code, perDeal, s)
+		}
+	}
+}
