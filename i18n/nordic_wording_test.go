@@ -109,3 +109,30 @@ func TestMasterLevelCountsPerDealAsTheHistory(t *testing.T) {
 		}
 	}
 }
+
+// TestSwedishAndDanishWordingSlips lists single slips a Swedish or Danish player read, each
+// with the wording the pages use elsewhere: the Swedish coach's "väntade andel" (waited-for
+// share) for the expected förväntade; the Danish temperature help's "køligere og blåligt",
+// which matched neither its comparative nor the contrast help's "giver et fladere billede";
+// the Swedish lesson's "två triss", where the rules page says two trissar; the Swedish levels
+// step's "Först och tvåa ut går ditt lag upp" (no verb to the placing), and the Danish one's
+// "Først og nummer to ude", where the rules pages say etta och tvåa, nummer et og to; the joker
+// bomb step that named the bomb and the straight flush bare ("svarade med jokerbomb"); and the
+// Danish lesson's last bubble, whose tilbagelevering is the rules page's returkort.
+func TestSwedishAndDanishWordingSlips(t *testing.T) {
+	for _, tt := range []struct{ code, key, wrong, right string }{
+		{"sv", "asnas.coach.share", "Din väntade", "förväntade andel"},
+		{"da", "settings.temperature.help", "blåligt", "giver et køligere"},
+		{"sv", "learn.guandan.plate", "två triss ", "två trissar"},
+		{"sv", "learn.guandan.levels", "Först och tvåa ut", "etta och tvåa"},
+		{"da", "learn.guandan.levels", "Først og nummer to ude", "nummer et og to"},
+		{"sv", "learn.guandan.jokerbomb", "med %[1]s", "5 kort, en %[2]s"},
+		{"da", "learn.guandan.jokerbomb", "med %[1]s", "med en %[1]s"},
+		{"da", "learn.guandan.done", "tilbagelevering", "returkort"},
+	} {
+		s := strings.Join(rawCatalog(t, tt.code)[tt.key], "")
+		if strings.Contains(s, tt.wrong) || !strings.Contains(s, tt.right) {
+			t.Errorf("%s %s says %q, want %q: %s", tt.code, tt.key, tt.wrong, tt.right, s)
+		}
+	}
+}
