@@ -14,6 +14,7 @@ import (
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/store"
 	"github.com/cardavia/cardavia/web/views"
 )
 
@@ -88,7 +89,8 @@ func statusOf(err error) int {
 	case errors.Is(err, asnas.ErrNotYourTurn), errors.Is(err, asnas.ErrOver), errors.Is(err, asnas.ErrDealNotOver),
 		errors.Is(err, gd.ErrNotYourTurn), errors.Is(err, gd.ErrWrongPhase):
 		return http.StatusConflict
-	case errors.Is(err, context.DeadlineExceeded):
+	// The store out of reach for a moment (Redis restarting): try again shortly, nothing broke.
+	case errors.Is(err, context.DeadlineExceeded), errors.Is(err, store.ErrUnavailable):
 		return http.StatusServiceUnavailable
 	}
 	return http.StatusInternalServerError

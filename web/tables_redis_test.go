@@ -3,7 +3,10 @@ package web
 import (
 	"bufio"
 	"context"
+	"io"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"strconv"
 	"strings"
@@ -12,6 +15,7 @@ import (
 	"time"
 
 	"github.com/cardavia/cardavia/web/live"
+	"github.com/cardavia/cardavia/web/store"
 )
 
 // revStream is a live connection to a table, its events' revisions as they come.
@@ -152,5 +156,137 @@ func TestRedisTimerHandOverOnce(t *testing.T) {
 	late := players[toAct].view(path)
 	if late.doc.Find(`[data-action="back"]`).Length() != 1 || rootOf(late, "data-move") == rootOf(start, "data-move") {
 		t.Fatal("the seat whose time ran out was not played by the AI, or is not offered back")
+	}
+}
+
+// cutProxy relays TCP connections to a Redis, and can cut them all and refuse new ones, as a
+// restarting or unreachable Redis does, then take connections again on the same address.
+type cutProxy struct {
+	t      *testing.T
+	addr   string // where it listens
+	target string
+	mu     sync.Mutex
+	ln     net.Listener
+	conns  map[net.Conn]bool
+}
+
+func newCutProxy(t *testing.T, target string) *cutProxy {
+	t.Helper()
+	p := &cutProxy{t: t, target: target, conns: map[net.Conn]bool{}}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p.addr = ln.Addr().String()
+	p.serve(ln)
+	t.Cleanup(p.cut)
+	return p
+}
+
+func (p *cutProxy) serve(ln net.Listener) {
+	p.mu.Lock()
+	p.ln = ln
+	p.mu.Unlock()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			up, err := net.Dial("tcp", p.target)
+			if err != nil {
+				c.Close()
+				continue
+			}
+			p.mu.Lock()
+			p.conns[c], p.conns[up] = true, true
+			p.mu.Unlock()
+			go func() { _, _ = io.Copy(up, c); up.Close(); c.Close() }()
+			go func() { _, _ = io.Copy(c, up); up.Close(); c.Close() }()
+		}
+	}()
+}
+
+// cut closes the listener and every connection: dials are refused until restore.
+func (p *cutProxy) cut() {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.ln != nil {
+		p.ln.Close()
+		p.ln = nil
+	}
+	for c := range p.conns {
+		c.Close()
+		delete(p.conns, c)
+	}
+}
+
+// restore listens again on the same address.
+func (p *cutProxy) restore() {
+	ln, err := net.Listen("tcp", p.addr)
+	if err != nil {
+		p.t.Fatal(err)
+	}
+	p.serve(ln)
+}
+
+// TestRedisUnavailableIs503: while Redis cannot be reached, every page and form of a shared
+// table, on either process, answers the translated 503 page with Retry-After (try again
+// shortly), never a 500; nothing is half-written meanwhile, and once Redis is back the table
+// is where it was and play goes on.
+func TestRedisUnavailableIs503(t *testing.T) {
+	u, err := url.Parse(os.Getenv(redisURLEnv))
+	if err != nil || u.Host == "" {
+		t.Skipf("%s not set or unreadable: run scripts/test.sh, which starts redis-server", redisURLEnv)
+	}
+	proxy := newCutProxy(t, u.Host)
+	viaProxy := *u
+	viaProxy.Host = proxy.addr
+	// No retries of a refused dial: the answer is the same, 503, only sooner.
+	viaProxy.RawQuery = "max_retries=-1"
+	two := newTwoServers(t, func(c *Config) {
+		rs, err := store.OpenRedis(context.Background(), viaProxy.String(), store.TTL)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { rs.Close() })
+		c.Store = rs
+	})
+	sara := &player{&testSite{t: t, srv: two.srvs[0], client: newClient(t)}, "Sara"}
+	ali := &player{&testSite{t: t, srv: two.srvs[1], client: newClient(t)}, "Ali"}
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	before := sara.view(path)
+	rev, move := rootOf(before, "data-rev"), rootOf(before, "data-move")
+
+	proxy.cut()
+	// Each a second or so (go-redis dials a few times before it gives up): one of each kind,
+	// through both processes.
+	for _, r := range []page{
+		sara.get(path),
+		ali.get(path + "/events?rev=" + rev),
+		sara.post(path+"/move", url.Values{"move": {move}, "verb": {"look"}}),
+		ali.post(path+"/away", url.Values{"away": {"2"}}),
+	} {
+		if r.status != http.StatusServiceUnavailable || r.header.Get("Retry-After") == "" {
+			t.Errorf("with Redis out of reach: %d (Retry-After %q), want 503 with Retry-After", r.status, r.header.Get("Retry-After"))
+		}
+	}
+
+	proxy.restore()
+	for _, p := range []*player{sara, ali} {
+		again := p.view(path)
+		if rootOf(again, "data-rev") != rev || rootOf(again, "data-move") != move {
+			t.Fatalf("after Redis came back %s sees revision %s move %s, want %s and %s as before",
+				p.name, rootOf(again, "data-rev"), rootOf(again, "data-move"), rev, move)
+		}
+	}
+	toAct := map[string]*player{"0": sara, "2": ali}[rootOf(before, "data-to-act")]
+	if toAct == nil {
+		t.Fatalf("the first deal waits for seat %s, not a person's", rootOf(before, "data-to-act"))
+	}
+	if r := toAct.post(path+"/move", url.Values{"move": {move}, "verb": {"fold"}}); r.status != http.StatusSeeOther || strings.Contains(r.header.Get("Location"), "notice=") {
+		t.Fatalf("a move once Redis is back: %d %s", r.status, r.header.Get("Location"))
 	}
 }

@@ -67,7 +67,7 @@ func (r *Redis) Ping(ctx context.Context) error { return r.client.Ping(ctx).Err(
 func (r *Redis) Load(ctx context.Context, key string) ([]byte, uint64, error) {
 	vals, err := r.client.HMGet(ctx, r.prefix+key, "v", "d").Result()
 	if err != nil {
-		return nil, 0, fmt.Errorf("store: redis load: %w", err)
+		return nil, 0, failed("load", err)
 	}
 	vs, _ := vals[0].(string)
 	if vs == "" {
@@ -99,12 +99,28 @@ func (r *Redis) CompareAndSwapAll(ctx context.Context, swaps ...Swap) error {
 	}
 	ok, err := casScript.Run(ctx, r.client, keys, args...).Int()
 	if err != nil {
-		return fmt.Errorf("store: redis compare-and-swap: %w", err)
+		return failed("compare-and-swap", err)
 	}
 	if ok != 1 {
 		return ErrConflict
 	}
 	return nil
+}
+
+// failed is the error of operation op that Redis did not carry out: ErrUnavailable beside
+// err when it is Redis's absence (no connection, a timeout, the pool exhausted, a closed
+// client) or a reply that it is not ready yet (loading its data, busy with a script, a replica
+// that cannot take writes, out of memory), not an answer that the command itself was wrong.
+func failed(op string, err error) error {
+	var reply redis.Error
+	if !errors.As(err, &reply) || redis.IsLoadingError(err) || redis.IsReadOnlyError(err) ||
+		redis.IsMasterDownError(err) || redis.IsTryAgainError(err) || redis.IsClusterDownError(err) ||
+		redis.IsMaxClientsError(err) || redis.IsOOMError(err) || redis.HasErrorPrefix(err, "BUSY") {
+		if !errors.Is(err, context.Canceled) {
+			return fmt.Errorf("store: redis %s: %w: %w", op, ErrUnavailable, err)
+		}
+	}
+	return fmt.Errorf("store: redis %s: %w", op, err)
 }
 
 // Sweep implements Store. Redis expires entries itself, so there is nothing to do.

@@ -157,3 +157,38 @@ func TestRedisPingFailsWhenGone(t *testing.T) {
 		t.Fatal("ping succeeds with redis gone")
 	}
 }
+
+// TestRedisGoneIsUnavailable: while Redis cannot be reached, loads and writes fail with
+// ErrUnavailable (the site answers 503: try again shortly), a reply that the command itself
+// was wrong does not, and once Redis is back the same store works again.
+func TestRedisGoneIsUnavailable(t *testing.T) {
+	mr := miniredis.RunT(t)
+	r, err := OpenRedis(context.Background(), "redis://"+mr.Addr(), TTL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	ctx := context.Background()
+	if err := r.CompareAndSwap(ctx, "k", 0, []byte("x")); err != nil {
+		t.Fatal(err)
+	}
+	if err := mr.Set(r.prefix+"plain", "not a hash"); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.Load(ctx, "plain"); err == nil || errors.Is(err, ErrUnavailable) {
+		t.Fatalf("a WRONGTYPE reply: %v, want an error other than ErrUnavailable", err)
+	}
+	mr.Close()
+	if _, _, err := r.Load(ctx, "k"); !errors.Is(err, ErrUnavailable) {
+		t.Errorf("load with redis gone: %v, want ErrUnavailable", err)
+	}
+	if err := r.CompareAndSwap(ctx, "k", 1, []byte("y")); !errors.Is(err, ErrUnavailable) || errors.Is(err, ErrConflict) {
+		t.Errorf("write with redis gone: %v, want ErrUnavailable", err)
+	}
+	if err := mr.Restart(); err != nil {
+		t.Fatal(err)
+	}
+	if data, v, err := r.Load(ctx, "k"); err != nil || string(data) != "x" || v != 1 {
+		t.Fatalf("after redis came back: %q, %d, %v; want x, 1", data, v, err)
+	}
+}

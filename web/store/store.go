@@ -14,6 +14,12 @@ import (
 // no longer the one the caller loaded: somebody else saved in between.
 var ErrConflict = errors.New("store: version conflict")
 
+// ErrUnavailable wraps the errors of a store that cannot be reached for the moment (Redis
+// restarting, unreachable, or answering that it is not ready), as opposed to one that refused
+// the operation: the visitor is asked to try again shortly (503), not told that something
+// broke. The store's own error stays wrapped beside it, for the log and errors.Is.
+var ErrUnavailable = errors.New("store: unavailable")
+
 // Store keeps versioned blobs under string keys.
 type Store interface {
 	// Load returns the entry's data and version. A missing or expired entry has nil data;
