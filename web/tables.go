@@ -471,12 +471,20 @@ func (t *sharedTable) matchID() (record.ID, bool) { return record.ParseID(t.Matc
 
 // announce tells the table's live pages, in every process, that it is at revision rev. A lost
 // announcement costs a live page a little delay, never a wrong page (every page is rendered
-// from the store), so a failure is logged and the move stands.
+// from the store), so a failure is logged and the move stands. The change is stored, so it is
+// announced even when its request has just been given up (a second click, a closed tab, the
+// request's deadline): with the request's own context the PUBLISH would not be sent, and the
+// other processes' pages would wait for their next ping to see it.
 func (s *Server) announce(ctx context.Context, id string, rev uint64) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), announceWithin)
+	defer cancel()
 	if err := s.cfg.Live.Announce(ctx, id, rev); err != nil {
 		s.log.WarnContext(ctx, "announce a table's change", "table", id, "err", err)
 	}
 }
+
+// announceWithin bounds an announcement, which no longer ends with its request.
+const announceWithin = 2 * time.Second
 
 // seatingKey holds who sat where when a shared table's match was dealt, for its replays: by
 // the time a player replays it the table may be gone, or seated otherwise after a rematch. It

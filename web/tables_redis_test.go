@@ -6,11 +6,13 @@ import (
 	"io"
 	"net"
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"os"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -288,5 +290,77 @@ func TestRedisUnavailableIs503(t *testing.T) {
 	}
 	if r := toAct.post(path+"/move", url.Values{"move": {move}, "verb": {"fold"}}); r.status != http.StatusSeeOther || strings.Contains(r.header.Get("Location"), "notice=") {
 		t.Fatalf("a move once Redis is back: %d %s", r.status, r.header.Get("Location"))
+	}
+}
+
+// hangUpAfterWrite is a store whose next successful write cancels a request's context, as a
+// browser that gives up (a second click, a closed tab) just as its move is stored.
+type hangUpAfterWrite struct {
+	store.Store
+	hangUp atomic.Pointer[context.CancelFunc]
+}
+
+func (h *hangUpAfterWrite) CompareAndSwap(ctx context.Context, key string, old uint64, data []byte) error {
+	err := h.Store.CompareAndSwap(ctx, key, old, data)
+	if cancel := h.hangUp.Swap(nil); err == nil && cancel != nil {
+		(*cancel)()
+	}
+	return err
+}
+
+func (h *hangUpAfterWrite) CompareAndSwapAll(ctx context.Context, swaps ...store.Swap) error {
+	err := h.Store.CompareAndSwapAll(ctx, swaps...)
+	if cancel := h.hangUp.Swap(nil); err == nil && cancel != nil {
+		(*cancel)()
+	}
+	return err
+}
+
+// TestRedisAnnounceOutlivesTheRequest: a change stored through one process is announced to
+// the live connections of the others even when its request is cancelled right after the
+// write (its player clicked again, or closed the tab): the change is stored, so the others
+// must hear of it at once, not at their next ping.
+func TestRedisAnnounceOutlivesTheRequest(t *testing.T) {
+	prefix := "cardavia-test-" + strconv.FormatInt(time.Now().UnixNano(), 36) + ":"
+	var a *hangUpAfterWrite
+	two := newTwoServers(t, func(c *Config) {
+		if a == nil {
+			a = &hangUpAfterWrite{Store: c.Store}
+			c.Store = a
+		}
+		h, err := live.DialRedis(context.Background(), os.Getenv(redisURLEnv), prefix)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { h.Close() })
+		c.Live = h
+	})
+	sara := &player{&testSite{t: t, srv: two.srvs[0], client: newClient(t)}, "Sara"}
+	ali := &player{&testSite{t: t, srv: two.srvs[1], client: newClient(t)}, "Ali"}
+	path := sara.openTable("asnas", "beginner", 0)
+	rev, _ := strconv.ParseUint(rootOf(sara.view(path), "data-rev"), 10, 64)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	stream := openStream(ctx, t, ali.client, two.srvs[1].URL+path+"/events?rev="+strconv.FormatUint(rev, 10))
+
+	// Ali sits through process A, and hangs up as soon as the seat is stored.
+	req := httptest.NewRequest(http.MethodPost, path+"/seat", strings.NewReader(url.Values{"seat": {"2"}, "name": {"Ali"}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	reqCtx, hangUp := context.WithCancel(context.Background())
+	defer hangUp()
+	a.hangUp.Store(&hangUp)
+	two.site.server.ServeHTTP(httptest.NewRecorder(), req.WithContext(reqCtx))
+	if reqCtx.Err() == nil {
+		t.Fatal("the seat was not stored")
+	}
+	if got := rootOf(sara.view(path), "data-rev"); got != strconv.FormatUint(rev+1, 10) {
+		t.Fatalf("the table is at revision %s after the seat, want %d", got, rev+1)
+	}
+	deadline := time.Now().Add(3 * time.Second)
+	for stream.last() < rev+1 && time.Now().Before(deadline) {
+		time.Sleep(5 * time.Millisecond)
+	}
+	if stream.last() < rev+1 {
+		t.Fatalf("the live connection on process B did not hear revision %d within 3 s of its write through A", rev+1)
 	}
 }
