@@ -110,7 +110,16 @@ func sharedMove[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 	if !ok || move != l.Token() {
 		return back(w, r, views.NoticeStale)
 	}
-	for try := 0; next && g.dealOver(l) && tb.markReady(seat, s.cfg.Now()); try++ {
+	for try := 0; next && g.dealOver(l); try++ {
+		asked := tb.Ready.has(seat)
+		if !tb.markReady(seat, s.cfg.Now()) {
+			break // the last to ask, or the others waited for long enough: deal below
+		}
+		if asked {
+			// Asked already (a double click, a second tab): nothing new to write, nor to
+			// announce to every page of the table.
+			return back(w, r, views.NoticeNone)
+		}
 		// The match is written back unchanged, so that the compare-and-swap still refuses a
 		// mark made on a deal that another request has meanwhile moved on from.
 		err := storeMove(ctx, s, tb, g.table, l, version)

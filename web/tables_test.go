@@ -1071,7 +1071,11 @@ func TestSharedTableDealEndWaitsForEveryone(t *testing.T) {
 		t.Error("the deal's end shows players who asked for the next deal before any did")
 	}
 	next(sara)
-	next(sara) // twice: still one player's wish
+	asked := rootOf(sara.view(path), "data-rev")
+	next(sara) // twice: still one player's wish, and nothing new to write or announce
+	if again := rootOf(sara.view(path), "data-rev"); again != asked {
+		t.Errorf("Sara's second Next wrote the table again (revision %s after %s): every page of it reloaded for nothing", again, asked)
+	}
 	if phase(sara) != "dealover" || phase(ali) != "dealover" {
 		t.Fatalf("one player's Next dealt the next deal before the other asked (Sara sees %s, Ali %s)", phase(sara), phase(ali))
 	}
