@@ -404,7 +404,7 @@ func (s *Server) takeSeat(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return movedFirst(w, r, game, id, err)
 	}
 	s.rememberName(r, visitor, name)
 	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
@@ -634,7 +634,7 @@ func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
 		// A player may let the AI play for them at any time, as one who must leave the table
 		// does: the AI plays the seat from its next turn (now, if it is to act).
 		if err := g.handOver(r.Context(), s, tb, seat, true); err != nil {
-			return err
+			return movedFirst(w, r, game, tb.ID, err)
 		}
 		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
 		return nil
@@ -674,7 +674,7 @@ func (s *Server) takeBack(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	})
 	if err != nil {
-		return err
+		return movedFirst(w, r, game, id, err)
 	}
 	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
 	return nil
@@ -707,9 +707,20 @@ func (s *Server) lobbyChange(w http.ResponseWriter, r *http.Request, change func
 		return change(t, seat)
 	})
 	if err != nil {
-		return err
+		return movedFirst(w, r, game, id, err)
 	}
 	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
+	return nil
+}
+
+// movedFirst answers a change of the table that lost its compare-and-swap to other requests
+// every time it tried (store.ErrConflict): the table as it is now, with the notice that
+// somebody moved first, as for a move; nothing changed. Any other error is returned as it is.
+func movedFirst(w http.ResponseWriter, r *http.Request, game, id string, err error) error {
+	if !errors.Is(err, store.ErrConflict) {
+		return err
+	}
+	http.Redirect(w, r, tablePath(game, id)+"?notice=stale", http.StatusSeeOther)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/cardavia/cardavia/record"
+	"github.com/cardavia/cardavia/web/store"
 )
 
 // player is one person at a shared table: their own browser (cookie jar) on the same site.
@@ -1149,5 +1151,73 @@ func TestSharedTableNextAskedAtOnce(t *testing.T) {
 		if r := sara.view(path); rootOf(r, "data-phase") != "betting" {
 			t.Fatalf("deal %d: all three asked at once and the table shows phase %s", deal, rootOf(r, "data-phase"))
 		}
+	}
+}
+
+// alwaysBeaten is a store on which, while armed, every write of a table loses to another
+// request's, as at a table where the others keep clicking at the same moment.
+type alwaysBeaten struct {
+	store.Store
+	armed atomic.Bool
+}
+
+func (a *alwaysBeaten) beaten(keys ...string) bool {
+	return a.armed.Load() && slices.ContainsFunc(keys, func(k string) bool { return strings.HasPrefix(k, "table:") })
+}
+
+func (a *alwaysBeaten) CompareAndSwap(ctx context.Context, key string, old uint64, data []byte) error {
+	if a.beaten(key) {
+		return store.ErrConflict
+	}
+	return a.Store.CompareAndSwap(ctx, key, old, data)
+}
+
+func (a *alwaysBeaten) CompareAndSwapAll(ctx context.Context, swaps ...store.Swap) error {
+	for _, sw := range swaps {
+		if a.beaten(sw.Key) {
+			return store.ErrConflict
+		}
+	}
+	return a.Store.CompareAndSwapAll(ctx, swaps...)
+}
+
+// TestSharedTableChangeBeatenEveryTime: a change of the table (a seat, leaving, the host's
+// arrangement, stepping away, taking the seat back) whose every try loses to the others'
+// writes leads back to the table with "somebody moved first", as a move does, and changes
+// nothing: never a 500 page.
+func TestSharedTableChangeBeatenEveryTime(t *testing.T) {
+	var beaten *alwaysBeaten
+	ts := newSite(t, func(c *Config) {
+		beaten = &alwaysBeaten{Store: c.Store}
+		c.Store = beaten
+	})
+	sara, ali, mina := ts.as("Sara"), ts.as("Ali"), ts.as("Mina")
+	lobby := sara.openTable("asnas", "beginner", 0)
+	ali.sit(lobby, 1)
+	started := mina.openTable("asnas", "beginner", 0)
+	sara.sit(started, 2)
+	mina.post(started+"/start", nil)
+	sara.post(started+"/away", url.Values{"away": {"2"}})
+
+	beaten.armed.Store(true)
+	for _, c := range []struct {
+		who        *player
+		path, form string
+		values     url.Values
+	}{
+		{mina, lobby, "seat", url.Values{"seat": {"2"}, "name": {"Mina"}}},
+		{ali, lobby, "leave", nil},
+		{sara, lobby, "arrange", url.Values{"op": {"move"}, "from": {"1"}, "to": {"3"}}},
+		{sara, started, "back", nil},
+		{mina, started, "away", url.Values{"away": {"0"}}},
+	} {
+		r := c.who.post(c.path+"/"+c.form, c.values)
+		if r.status != http.StatusSeeOther || r.header.Get("Location") != c.path+"?notice=stale" {
+			t.Errorf("%s's %s, beaten every time: %d %q, want 303 to the table with notice=stale", c.who.name, c.form, r.status, r.header.Get("Location"))
+		}
+	}
+	beaten.armed.Store(false)
+	if r := sara.view(lobby); rootOf(r, "data-rev") != "2" {
+		t.Errorf("the lobby changed while every write lost: revision %s", rootOf(r, "data-rev"))
 	}
 }
