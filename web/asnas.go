@@ -121,14 +121,16 @@ func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	st := func(a *record.Asnas, _ int) (*record.Asnas, error) {
-		_, err := a.NextDeal()
-		return a, err
-	}
 	if id := chi.URLParam(r, "table"); id != "" {
-		return sharedMove(s, w, r, asnasAt, sharedRedirect("asnas", id), st, true)
+		return sharedMove(s, w, r, asnasAt, sharedRedirect("asnas", id), asnasNextDeal, true)
 	}
-	return s.asnasPost(w, r, st)
+	return s.asnasPost(w, r, asnasNextDeal)
+}
+
+// asnasNextDeal is the step of Next deal.
+func asnasNextDeal(a *record.Asnas, _ int) (*record.Asnas, error) {
+	_, err := a.NextDeal()
+	return a, err
 }
 
 // asnasRestartForm asks for confirmation before a match is thrown away.

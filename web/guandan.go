@@ -296,9 +296,12 @@ func (s *Server) guandanNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
 	}
-	return s.guandanMove(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
-		return guandanAct(g, gd.Action{Kind: gd.ActNextDeal, Seat: seat})
-	}, true)
+	return s.guandanMove(w, r, guandanNextDeal, true)
+}
+
+// guandanNextDeal is the step of Next deal.
+func guandanNextDeal(g *record.Guandan, seat int) (*record.Guandan, error) {
+	return guandanAct(g, gd.Action{Kind: gd.ActNextDeal, Seat: seat})
 }
 
 // guandanAct is the step of one action of the human's.

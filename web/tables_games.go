@@ -71,7 +71,7 @@ func asnasAt(word string) (playedAt[*record.Asnas], bool) {
 	}, dealOver: func(a *record.Asnas) bool {
 		m := a.Match()
 		return m.Deal.Over() && !m.Over()
-	}}, true
+	}, nextDeal: asnasNextDeal}, true
 }
 
 // guandanAt is the Guandan plumbing with the AI seats at a level.
@@ -86,7 +86,7 @@ func guandanAt(word string) (playedAt[*record.Guandan], bool) {
 			return -1
 		}
 		return m.ToAct()
-	}, dealOver: func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseDealOver }}, true
+	}, dealOver: func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseDealOver }, nextDeal: guandanNextDeal}, true
 }
 
 // loadPlay reads a started table's match for the page of seat, after handing a seat whose

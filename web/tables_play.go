@@ -48,6 +48,8 @@ type playedAt[L liveMatch] struct {
 	// dealOver tells a deal that is over in a match that is not: the next deal waits for
 	// the players (sharedTable.markReady).
 	dealOver func(L) bool
+	// nextDeal deals the next deal of a match whose deal is over, at the ask of seat.
+	nextDeal step[L]
 }
 
 // tablePath is a shared table's page.
@@ -225,7 +227,9 @@ func (t *sharedTable) handOverAt() time.Time {
 // of several requests that see the same deadline pass (on one process or several), the
 // compare-and-swap lets exactly one apply it. With self, a player lets the AI play their own
 // seat, whoever is to act: the AI plays it at once if it is, else from its next turn; a move
-// by someone else meanwhile only makes it try again on the new state.
+// by someone else meanwhile only makes it try again on the new state. At a deal's end where
+// every other player present has asked for the next deal, the one leaving was the last they
+// waited for, and it is dealt.
 func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb storedTable, seat int, self bool) error {
 	for try := 0; ; try++ {
 		mid, ok := tb.matchID()
@@ -240,7 +244,17 @@ func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb sto
 			return nil // moved meanwhile, already away, or nothing left to play
 		}
 		tb.Seats[seat].Away = true
-		if g.waiting(l) == seat {
+		dealt := false
+		if g.dealOver(l) && tb.Ready&tb.humans() != 0 && tb.unready() == 0 {
+			// The others present have all asked for the next deal and waited only for this
+			// player, who leaves: deal it, as their own ask would have.
+			if l, err = g.nextDeal(l, seat); err != nil {
+				return err
+			}
+			tb.clearReady()
+			dealt = true
+		}
+		if dealt || g.waiting(l) == seat {
 			if err := g.playAI(ctx, s, l, tb.humans()); err != nil {
 				return err
 			}

@@ -1112,6 +1112,41 @@ func TestSharedTableDealEndWaitsForEveryone(t *testing.T) {
 	}
 }
 
+// TestSharedTableDealsWhenTheLastToAskLeaves: the next deal waits for the players present, so
+// when the one everybody waits for lets the AI play their seat, nobody is left to wait for and
+// the next deal is dealt, as their own Next would have dealt it. It used to wait on, though
+// every player present had asked, until one of them asked again.
+func TestSharedTableDealsWhenTheLastToAskLeaves(t *testing.T) {
+	ts := newSite(t)
+	path, players, _, _ := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 0)
+	sara, ali := players["0"], players["2"]
+	dealNo := func() string { return sara.view(path).doc.Find(".deal-no").Text() }
+	playToDealEnd(t, path, players)
+	if r := sara.post(path+"/next", url.Values{"move": {rootOf(sara.view(path), "data-move")}}); r.status != http.StatusSeeOther {
+		t.Fatalf("Sara asks for the next deal: %d", r.status)
+	}
+	if r := ali.post(path+"/away", url.Values{"away": {"2"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("Ali steps away: %d", r.status)
+	}
+	if r := sara.view(path); rootOf(r, "data-phase") == "dealover" || dealNo() != "Deal 2 of 12" {
+		t.Fatalf("Sara asked, Ali left, and the table still waits: phase %s, %q", rootOf(r, "data-phase"), dealNo())
+	}
+	if r := sara.view(path); r.doc.Find("[data-ready]").Length() != 0 {
+		t.Error("the new deal still shows who asked for it")
+	}
+
+	// The one who asked stepping away deals nothing: the others present have not asked.
+	if r := ali.post(path+"/back", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("Ali takes the seat back: %d", r.status)
+	}
+	playToDealEnd(t, path, players)
+	sara.post(path+"/next", url.Values{"move": {rootOf(sara.view(path), "data-move")}})
+	sara.post(path+"/away", url.Values{"away": {"0"}})
+	if r := ali.view(path); rootOf(r, "data-phase") != "dealover" {
+		t.Fatalf("Sara asked and stepped away, and the next deal was dealt before Ali asked (phase %s)", rootOf(r, "data-phase"))
+	}
+}
+
 // Players who ask for the next deal at the same moment are all heard: a mark that loses the
 // compare-and-swap to another's is made again on the table as it is now, so the last to ask
 // deals and nobody is told that somebody moved first.
