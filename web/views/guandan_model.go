@@ -176,6 +176,16 @@ func (t GuandanTable) DealResult() (gd.Event, bool) {
 	return gd.Event{}, false
 }
 
+// tributePaid tells whether a tribute was paid this deal (not cancelled, and not a first deal).
+func (t GuandanTable) tributePaid() bool {
+	for _, e := range t.View.Tribute {
+		if e.Kind == gd.EvTribute {
+			return true
+		}
+	}
+	return false
+}
+
 // TributeWith is the tribute card that to received from the seat paying it, for the return
 // question: "West paid you the Ace of Spades".
 func (t GuandanTable) TributeWith(to int) (gd.Event, bool) {

@@ -126,6 +126,20 @@ func (r Replay) logPanel(ctx context.Context) LogPanelView {
 	return p
 }
 
+// StepText names the step shown. The opening is named for what it is, not counted as a
+// step 0: the cards as dealt (in Guandan, once the tribute was paid, when the deal began with
+// one: the replay cannot show the deal before it, as no seat saw it then); the moves after it
+// are counted from 1, of the deal's moves.
+func (r Replay) StepText(ctx context.Context) string {
+	switch {
+	case r.Step > 0:
+		return i18n.T(ctx, "replay.move", r.Step, r.Steps)
+	case r.Game == "guandan" && r.Guandan.tributePaid():
+		return i18n.T(ctx, "replay.opening.tribute")
+	}
+	return i18n.T(ctx, "replay.opening.dealt")
+}
+
 // ToggleURL is the step shown the other way: with every seat's cards, or without.
 func (r Replay) ToggleURL() string {
 	r.Open = !r.Open
