@@ -132,9 +132,14 @@ func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status i
 	// The page is rendered even when the request's own deadline has passed (that is often why
 	// it is an error page: a 503); a client that hung up was already dealt with by fail.
 	r = r.WithContext(context.WithoutCancel(r.Context()))
-	back := ""
+	var back views.ErrorBack
 	if status != http.StatusNotFound {
-		back = tableOfAction(r.URL.Path)
+		back = views.ErrorBack{URL: tableOfAction(r.URL.Path), Key: "error.table"}
+	} else if game, ok := replayGame(r.URL.Path); ok && text == "" {
+		// A replay that is not there (not the visitor's, no longer kept, a deal or step past
+		// its end, a garbled address) was most often followed from an old link or a friend's:
+		// the page says so and leads to the visitor's history, which lists those they can open.
+		text, back = "replay.error.none", views.ErrorBack{URL: "/" + game + "/history", Key: "history.link"}
 	}
 	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()), back, text == errNoCode.text)
 	err := s.render(w, r, status, page)
@@ -161,7 +166,7 @@ func (s *Server) renderFallbacks() (map[string][]byte, error) {
 		ctx := i18n.WithLocale(context.Background(), l)
 		ch := views.Chrome{Assets: s.assets, Path: "/", Filters: views.NeutralFilters, FiltersCSS: filterSheetURL()}
 		var buf bytes.Buffer
-		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "", "", false).Render(ctx, &buf); err != nil {
+		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "", views.ErrorBack{}, false).Render(ctx, &buf); err != nil {
 			return nil, fmt.Errorf("web: fallback error page (%s): %w", l.Code, err)
 		}
 		out[l.Code] = buf.Bytes()
@@ -187,6 +192,16 @@ func (s *Server) render(w http.ResponseWriter, r *http.Request, status int, c te
 		s.log.DebugContext(r.Context(), "write response", "err", err)
 	}
 	return nil
+}
+
+// replayGame is the game of a replay's address (/asnas/replay/..., /guandan/replay/...), ok
+// false for any other path.
+func replayGame(path string) (game string, ok bool) {
+	parts := strings.SplitN(strings.TrimPrefix(path, "/"), "/", 3)
+	if len(parts) >= 2 && parts[1] == "replay" && (parts[0] == "asnas" || parts[0] == "guandan") {
+		return parts[0], true
+	}
+	return "", false
 }
 
 // soloActions are the moves posted from a solo table's page, by game: an error page for one

@@ -80,3 +80,63 @@ func TestReplayNamesItsOpening(t *testing.T) {
 		t.Errorf("the first move in Persian reads %q", got)
 	}
 }
+
+// TestNoSuchReplay: an address of a replay that is not there (a match that is not the
+// visitor's or no longer kept, a deal or step past its end, a garbled part, a missing or extra
+// one) is a 404 that says so, in the visitor's language, and leads to their history of that
+// game, where the replays they can open are listed, rather than the site's "There is no page at
+// this address". A 404 elsewhere keeps the general page.
+func TestNoSuchReplay(t *testing.T) {
+	ts := newSite(t)
+	p := ts.table()
+	ts.location("/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}})
+	ts.gtable()
+	var asnasDeal, gdDeal string
+	asnasDeal = attr(ts.get("/asnas/history").doc.Find("a[data-replay]"), "href")
+	if asnasDeal == "" {
+		t.Fatal("no As-Nas replay listed")
+	}
+	gdDeal = "/guandan/replay/" + strings.Split(asnasDeal, "/")[3] + "/1" // an As-Nas match's id
+	stranger := newSite(t)
+	stranger.srv, stranger.server, stranger.store = ts.srv, ts.server, ts.store
+	for _, c := range []struct {
+		ts     *testSite
+		game   string
+		target string
+	}{
+		{ts, "asnas", asnasDeal + "?step=999"},
+		{ts, "asnas", asnasDeal + "?step=-1"},
+		{ts, "asnas", asnasDeal + "?step=x"},
+		{ts, "asnas", strings.TrimSuffix(asnasDeal, "/1") + "/2"},
+		{ts, "asnas", strings.TrimSuffix(asnasDeal, "/1") + "/0"},
+		{ts, "asnas", strings.TrimSuffix(asnasDeal, "/1") + "/x"},
+		{ts, "asnas", strings.TrimSuffix(asnasDeal, "/1")},
+		{ts, "asnas", asnasDeal + "/more"},
+		{ts, "asnas", "/asnas/replay/0123456789/1"},
+		{ts, "asnas", "/asnas/replay/%3Cscript%3E/1"},
+		{ts, "asnas", "/asnas/replay"},
+		{ts, "guandan", gdDeal},
+		{ts, "guandan", "/guandan/replay/zz/1?step=1"},
+		{stranger, "asnas", asnasDeal},
+	} {
+		for _, lang := range []string{"en", "fa"} {
+			ctx := i18n.WithLocale(t.Context(), i18n.Match(lang))
+			p := c.ts.get(c.target, "Accept-Language", lang)
+			wantErrorPage(t, p, http.StatusNotFound)
+			if got, want := strings.TrimSpace(p.doc.Find("h1").Text()), i18n.T(ctx, "replay.error.none.title"); got != want {
+				t.Errorf("%s (%s): the page says %q, want %q", c.target, lang, got, want)
+			}
+			back := p.doc.Find(`a[data-back]`)
+			if attr(back, "href") != "/"+c.game+"/history" || strings.TrimSpace(back.Text()) != i18n.T(ctx, "history.link") {
+				t.Errorf("%s (%s): leads to %q (%q), want the %s history", c.target, lang, attr(back, "href"), back.Text(), c.game)
+			}
+		}
+	}
+	for _, target := range []string{"/asnas/nothing", "/replay/1/1", "/asnas/history/x"} {
+		p := ts.get(target)
+		wantErrorPage(t, p, http.StatusNotFound)
+		if got := strings.TrimSpace(p.doc.Find("h1").Text()); got != "Page not found" {
+			t.Errorf("%s: the page says %q, want the general 404", target, got)
+		}
+	}
+}

@@ -83,6 +83,14 @@ func ParseAsnasNotice(s string) Notice { return asnasNotices.parse(s) }
 // ParseGuandanNotice reads the Guandan table's ?notice= parameter; see noticeSet.parse.
 func ParseGuandanNotice(s string) Notice { return guandanNotices.parse(s) }
 
+// ErrorBack is an error page's way back, besides the one to the home page: the table a refused
+// form was posted from ("error.table"), or the history a missing replay belongs to
+// ("history.link"). The zero ErrorBack offers none.
+type ErrorBack struct {
+	// URL is where it leads; Key the catalog key of its words.
+	URL, Key string
+}
+
 // NoticeView is a notice panel: the catalog key of its text, which is also its data-notice
 // hook ("" for no panel), and the page's own class for it, if any.
 type NoticeView struct {
