@@ -177,7 +177,7 @@ func historyOf(game string, sh shelf) views.History {
 		id, ok := record.ParseID(p.ID) // a garbled one is logged as its shelf is read
 		m := views.HistoryMatch{
 			Finished: time.Unix(p.Finished, 0), Won: p.Won, Points: asnas.Score(p.Points),
-			Levels: [2]gd.Rank{gd.Rank(p.Levels[0]), gd.Rank(p.Levels[1])},
+			Levels: [2]gd.Rank{gd.Rank(p.Levels[0]), gd.Rank(p.Levels[1])}, With: p.With,
 		}
 		for n := 1; ok && n <= p.Deals; n++ {
 			m.Deals = append(m.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})

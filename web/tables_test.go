@@ -457,6 +457,15 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 		if h.doc.Find(`a[href*="/asnas/replay/"]`).Length() == 0 {
 			t.Errorf("%s's history has no replay of the shared match", p.name)
 		}
+		// Listed with whom it was played: the other two by name (each isolated, so that
+		// علی reads right in an English line), not the player themself.
+		others := map[string]string{"Sara": "\u2068علی\u2069 and \u2068Mina\u2069", "علی": "\u2068Sara\u2069 and \u2068Mina\u2069", "Mina": "\u2068Sara\u2069 and \u2068علی\u2069"}[p.name]
+		if with := h.doc.Find(`[data-past] [data-with]`).Text(); with != "with "+others {
+			t.Errorf("%s's history lists the shared match as played %q, want %q", p.name, with, "with "+others)
+		}
+	}
+	if with := sara.get("/asnas/history", "Accept-Language", "fa").doc.Find(`[data-past] [data-with]`).Text(); with != "با \u2068علی\u2069 و \u2068Mina\u2069" {
+		t.Errorf("Sara's Persian history lists the shared match as played %q", with)
 	}
 	// Ali's replays are seen from Ali's seat (1), the showdowns marked as at the table.
 	h := ali.get("/asnas/history")

@@ -3,6 +3,7 @@ package views
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"golang.org/x/text/number"
@@ -37,8 +38,29 @@ type HistoryMatch struct {
 	Points asnas.Score
 	// Levels are the teams' Guandan levels at the end (team 0 is the visitor's).
 	Levels [2]gd.Rank
+	// With are the other players' names of a match played at a shared table (none at a solo
+	// one).
+	With []string
 	// Deals link to the replays of its deals.
 	Deals []HistoryDeal
+}
+
+// WithText names the other players of a shared table's match, "with Sara and Mina", each name
+// isolated from the text around it ("" for a solo match).
+func (m HistoryMatch) WithText(ctx context.Context) string {
+	if len(m.With) == 0 {
+		return ""
+	}
+	names := make([]string, len(m.With))
+	for i, n := range m.With {
+		names[i] = Isolate(n)
+	}
+	last := len(names) - 1
+	list := names[last]
+	if last > 0 {
+		list = i18n.T(ctx, "list.and", strings.Join(names[:last], i18n.T(ctx, "list.separator")), list)
+	}
+	return i18n.T(ctx, "history.with", list)
 }
 
 // Stamp is when the match ended, for the machine-readable datetime of its date (with which
