@@ -140,3 +140,27 @@ func TestNoSuchReplay(t *testing.T) {
 		}
 	}
 }
+
+// TestReplayTitleSaysTheStep: each step of a replay is a page of its own, and its title says
+// first which step it is, then the deal and the game: a screen reader reads a new page's title
+// first, so stepping with the links is heard move by move (every step's title was "Replay of
+// deal 1"), and a tab or the browser's history tells an As-Nas replay from a Guandan one.
+func TestReplayTitleSaysTheStep(t *testing.T) {
+	ts := newSite(t)
+	p := ts.table()
+	ts.location("/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}})
+	href := attr(ts.get("/asnas/history").doc.Find("a[data-replay]"), "href")
+	first := ts.get(href)
+	steps := attr(first.doc.Find(`[data-replay="true"]`), "data-steps")
+	for _, tc := range []struct{ q, lang, want string }{
+		{"", "en", "As dealt · Replay of deal 1 · As-Nas · CARDAVIA"},
+		{"?step=1", "en", "Move 1 of " + steps + " · Replay of deal 1 · As-Nas · CARDAVIA"},
+	} {
+		if got := title(ts.get(href+tc.q, "Accept-Language", tc.lang)); got != tc.want {
+			t.Errorf("%s%s (%s): title %q, want %q", href, tc.q, tc.lang, got, tc.want)
+		}
+	}
+	if got := title(ts.get(href+"?step=1", "Accept-Language", "fa")); !strings.HasPrefix(got, "حرکت ۱ از ") || !strings.Contains(got, "آس\u200cناس") {
+		t.Errorf("the Persian title of move 1: %q", got)
+	}
+}

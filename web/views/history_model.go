@@ -162,6 +162,13 @@ func (r Replay) StepText(ctx context.Context) string {
 	return i18n.T(ctx, "replay.opening.dealt")
 }
 
+// PageTitle is the replay's title: the step shown, the deal and the game ("Move 3 of 7 ·
+// Replay of deal 2 · As-Nas"). A screen reader reads a new page's title first, so each step
+// taken with the links is heard for what it is; see tableTitle.
+func (r Replay) PageTitle(ctx context.Context) string {
+	return r.StepText(ctx) + " · " + i18n.T(ctx, "replay.title."+r.Game, r.Deal) + " · " + i18n.T(ctx, r.Game+".title")
+}
+
 // ToggleURL is the step shown the other way: with every seat's cards, or without.
 func (r Replay) ToggleURL() string {
 	r.Open = !r.Open
