@@ -2,6 +2,7 @@ package web_test
 
 import (
 	"fmt"
+	"net/http/httptest"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +11,8 @@ import (
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
+
+	"github.com/cardavia/cardavia/web"
 )
 
 // TestBrowserHistory: after a whole As-Nas match, the history and a deal's replay fit a phone
@@ -201,4 +204,53 @@ func TestBrowserReplayPlayNeedsTheScript(t *testing.T) {
 		t.Errorf("without the script the replay has no link to its next step")
 	}
 	tb.checkClean("replay without the script", "")
+}
+
+// TestBrowserReplayPlayFromTheEnd: Play on a deal's last step plays the deal again from its
+// start, as a player pressing Play on a replay that has run out expects (it was a button that
+// did nothing there), and goes on from there until Pause or the end.
+func TestBrowserReplayPlayFromTheEnd(t *testing.T) {
+	browserTest(t)
+	site := browserSite(t)
+	tb := newTab(t, startBrowser(t, time.Minute), site.URL, phoneWidth, phoneHeight)
+	tb.open("/asnas")
+	tb.playToEnd(calling, func([]string) {})
+	step := func() string {
+		return eval[string](tb, `(document.querySelector("[data-replay=true]") || {dataset: {}}).dataset.step || ""`)
+	}
+	tb.open("/asnas/history")
+	tb.load("the replay of deal 1", click(`a[data-replay][href$="/1"]`))
+	tb.load("Last", click("a[data-step-last]"))
+	if s, last := step(), eval[string](tb, `document.querySelector("[data-replay=true]").dataset.steps`); s != last || s == "0" {
+		t.Fatalf("Last shows step %q of %q", s, last)
+	}
+	tb.load("Play at the end", click(".replay-play"))
+	if s := step(); s != "0" {
+		t.Errorf("Play on the last step went to step %q, want the start (0)", s)
+	}
+	tb.load("Play goes on", chromedp.Sleep(10*time.Millisecond))
+	if s := step(); s != "1" {
+		t.Errorf("Play from the start stopped at step %q, want it to go on to 1", s)
+	}
+	tb.do(chromedp.Click(chromedp.CSS(".replay-play"))) // Pause
+	tb.checkClean("Play from the end", "")
+
+	// A deal with no move yet (the visitor owes the return that opens it) has nothing to
+	// play: no Play button that would do nothing, with or without the script.
+	srv := httptest.NewServer(web.WithGuandanPositions(t, site.Config.Handler))
+	t.Cleanup(srv.Close)
+	gb := newTab(t, startBrowser(t, time.Minute), srv.URL, phoneWidth, phoneHeight)
+	gb.open("/guandan")
+	gb.position("return")
+	gb.open("/guandan")
+	gb.load("Next deal (n)", chromedp.KeyEvent("n"))
+	gb.open("/guandan/history")
+	gb.load("the replay of deal 2", click(`a[data-replay][href$="/2"]`))
+	if steps := eval[string](gb, `document.querySelector("[data-replay=true]").dataset.steps`); steps != "0" {
+		t.Fatalf("deal 2 before the return has %s steps, want 0", steps)
+	}
+	if eval[bool](gb, `(b => !!b && b.getClientRects().length > 0)(document.querySelector(".replay-play"))`) {
+		t.Error("a deal with no move yet offers Play")
+	}
+	gb.checkClean("a replay with nothing to play", "")
 }

@@ -5,7 +5,9 @@
 // step back and forth (the arrow pointing the way the page reads goes forward, so on a
 // right-to-left page ← is next), Home and End go to the first and last step. Play notes the
 // address of the step it goes to and goes on only there, so a player who leaves a playing
-// replay (for the list of deals, the table) finds the next replay they open at rest.
+// replay (for the list of deals, the table) finds the next replay they open at rest. Play on
+// the deal's last step plays it again from the start (at once), as a player's media do; a
+// deal with no move yet has nothing to play, and no button.
 (function () {
   "use strict";
   var button = document.querySelector(".replay-play");
@@ -35,17 +37,22 @@
   var timer = null;
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   function next() { return document.querySelector("a[data-step-next]"); }
+  function first() { return document.querySelector("a[data-step-first]"); }
   function show(playing) { button.textContent = playing ? button.dataset.pause : button.dataset.play; button.setAttribute("aria-pressed", playing ? "true" : "false"); }
   function stop() { clearTimeout(timer); timer = null; try { sessionStorage.removeItem(key); } catch (e) {} show(false); }
-  function play() {
-    var link = next();
+  // play goes on to the next step in a moment; pressed on the last step (again), it goes
+  // back to the first at once and goes on from there.
+  function play(again) {
+    var link = next(), wait = reduced ? 2000 : 1000;
+    if (!link && again) { link = first(); wait = 0; }
     if (!link) { stop(); return; }
     try { sessionStorage.setItem(key, link.href); } catch (e) {}
     show(true);
-    timer = setTimeout(function () { window.location.assign(link.href); }, reduced ? 2000 : 1000);
+    timer = setTimeout(function () { window.location.assign(link.href); }, wait);
   }
+  if (!next() && !first()) return; // no move to play
   button.hidden = false;
-  button.addEventListener("click", function () { if (timer) { stop(); } else { play(); } });
+  button.addEventListener("click", function () { if (timer) { stop(); } else { play(true); } });
   button.closest(".replay-nav").addEventListener("click", function (e) {
     if (e.target instanceof Element && e.target.closest("a[href]")) stop(); // a step by hand
   });
