@@ -75,6 +75,11 @@ func replayAddress(r *http.Request) (record.ID, int, int, error) {
 	return id, deal, step, nil
 }
 
+// historyURL is the game's history at match id's deals, where its replays' "All deals" leads.
+func historyURL(game string, id record.ID) string {
+	return "/" + game + "/history#" + views.HistoryAnchor(id.String())
+}
+
 func replayURL(game string, id record.ID, deal int) string {
 	return fmt.Sprintf("/%s/replay/%s/%d", game, id, deal)
 }
@@ -163,7 +168,7 @@ func currentMatch(game string, sh shelf, id record.ID, deals int) *views.History
 	if sh.has(id.String()) {
 		return nil
 	}
-	cur := views.HistoryMatch{}
+	cur := views.HistoryMatch{Anchor: views.HistoryAnchor(id.String())}
 	for n := 1; n <= deals; n++ {
 		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})
 	}
@@ -178,6 +183,9 @@ func historyOf(game string, sh shelf) views.History {
 		m := views.HistoryMatch{
 			Finished: time.Unix(p.Finished, 0), Won: p.Won, Points: asnas.Score(p.Points),
 			Levels: [2]gd.Rank{gd.Rank(p.Levels[0]), gd.Rank(p.Levels[1])}, With: p.With,
+		}
+		if ok {
+			m.Anchor = views.HistoryAnchor(id.String())
 		}
 		for n := 1; ok && n <= p.Deals; n++ {
 			m.Deals = append(m.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})
@@ -273,6 +281,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	}
 	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, seat), Log: ev}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
+	rp.History = historyURL("asnas", id)
 	r, rp.Table = s.replaySeat(r, "asnas", id, seat)
 	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
 }
@@ -297,6 +306,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	rp := views.Replay{Game: "guandan", Deal: deal, Step: step, Steps: g.Steps(deal),
 		Guandan: views.GuandanTable{View: m.View(seat), Log: ev, Arrange: views.ArrangeRank}}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("guandan", id, deal, g.Deals())
+	rp.History = historyURL("guandan", id)
 	// Once a deal is over every card of it has been seen: played, paid or given back in the
 	// tribute, or laid down at its end. Then, and only then, its replay may show each seat's
 	// hand at every step.

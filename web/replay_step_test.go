@@ -1,6 +1,7 @@
 package web
 
 import (
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -163,4 +164,32 @@ func TestReplayTitleSaysTheStep(t *testing.T) {
 	if got := title(ts.get(href+"?step=1", "Accept-Language", "fa")); !strings.HasPrefix(got, "حرکت ۱ از ") || !strings.Contains(got, "آس\u200cناس") {
 		t.Errorf("the Persian title of move 1: %q", got)
 	}
+}
+
+// TestReplayLeadsBackToItsMatch: a replay's "All deals" leads to its own match in the
+// history, not to the top of a page of up to twenty matches: the history marks each match
+// with the anchor the link names, around that match's deals.
+func TestReplayLeadsBackToItsMatch(t *testing.T) {
+	ts := newSite(t, bigSeeds(91))
+	end := playAsnasToTheEnd(t, ts, rand.New(rand.NewPCG(9, 1)))
+	ts.location("/asnas/restart", url.Values{"move": {moveOf(end)}})
+	if p := ts.table(); len(verbs(p)) > 0 {
+		ts.location("/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}})
+	}
+	h := ts.get("/asnas/history")
+	links := h.doc.Find("a[data-replay]")
+	if links.Length() != 13 {
+		t.Fatalf("%d replay links, want the current match's 1 and the finished one's 12", links.Length())
+	}
+	links.Each(func(_ int, a *goquery.Selection) {
+		href := attr(a, "href")
+		all := attr(ts.get(href).doc.Find(`.restart a[href^="/asnas/history"]`), "href")
+		path, anchor, ok := strings.Cut(all, "#")
+		if !ok || path != "/asnas/history" || anchor == "" {
+			t.Fatalf("%s: All deals leads to %q, want the history at its match", href, all)
+		}
+		if n := h.doc.Find("#" + anchor).Find(`a[data-replay][href="` + href + `"]`).Length(); n != 1 {
+			t.Errorf("%s: the history's #%s does not hold this deal's link", href, anchor)
+		}
+	})
 }

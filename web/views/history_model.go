@@ -30,6 +30,9 @@ type History struct {
 
 // HistoryMatch is one match in the history.
 type HistoryMatch struct {
+	// Anchor is the id its place in the page has (HistoryAnchor), where its replays'
+	// "All deals" leads; "" for a match whose id is garbled, which lists no deal.
+	Anchor string
 	// Finished is when the match ended (zero for the current match).
 	Finished time.Time
 	// Won tells whether the visitor won it (alone or sharing the win).
@@ -62,6 +65,10 @@ func (m HistoryMatch) WithText(ctx context.Context) string {
 	}
 	return i18n.T(ctx, "history.with", list)
 }
+
+// HistoryAnchor is the id of a match's place in the history page, for the address of its
+// replays' "All deals".
+func HistoryAnchor(match string) string { return "match-" + match }
 
 // Stamp is when the match ended, for the machine-readable datetime of its date (with which
 // the browser writes the visitor's local date and time).
@@ -135,6 +142,8 @@ type Replay struct {
 	// Table is where "Back to the table" leads: the shared table the match was played at
 	// while it is open, else the game's own table.
 	Table string
+	// History is where "All deals" leads: the history, at the match's deals.
+	History string
 }
 
 // logPanel is the deal's log up to the step shown.
