@@ -13,6 +13,7 @@ import (
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
+	"github.com/cardavia/cardavia/web/store"
 	"github.com/cardavia/cardavia/web/views"
 )
 
@@ -135,7 +136,7 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	h := historyOf("asnas", sh)
+	h := historyOf("asnas", sh, s.cfg.Now())
 	if ok {
 		h.Current = currentMatch("asnas", sh, a.ID, a.Deals())
 	}
@@ -152,7 +153,7 @@ func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	h := historyOf("guandan", sh)
+	h := historyOf("guandan", sh, s.cfg.Now())
 	if ok {
 		h.Current = currentMatch("guandan", sh, g.ID, g.Deals())
 	}
@@ -175,9 +176,12 @@ func currentMatch(game string, sh shelf, id record.ID, deals int) *views.History
 	return &cur
 }
 
-// historyOf is the part of a history page that comes from the shelf.
-func historyOf(game string, sh shelf) views.History {
-	h := views.History{Game: game}
+// historyOf is the part of a history page that comes from the shelf, at time now. A finished
+// match's record is forgotten store.TTL after its last move, which came before it was filed
+// (Finished), while the shelf, written again as the visitor plays on, keeps it longer: from
+// then on its deals are listed without their replays.
+func historyOf(game string, sh shelf, now time.Time) views.History {
+	h := views.History{Game: game, KeptDays: int(store.TTL / (24 * time.Hour))}
 	for _, p := range sh.Past {
 		id, ok := record.ParseID(p.ID) // a garbled one is logged as its shelf is read
 		m := views.HistoryMatch{
@@ -186,6 +190,9 @@ func historyOf(game string, sh shelf) views.History {
 		}
 		if ok {
 			m.Anchor = views.HistoryAnchor(id.String())
+		}
+		if ok && now.Sub(m.Finished) >= store.TTL {
+			ok, m.Expired = false, true
 		}
 		for n := 1; ok && n <= p.Deals; n++ {
 			m.Deals = append(m.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})

@@ -7,10 +7,12 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/PuerkitoBio/goquery"
 
 	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/web/store"
 )
 
 // stepLine is the replay's line that names the step shown.
@@ -127,6 +129,9 @@ func TestNoSuchReplay(t *testing.T) {
 			if got, want := strings.TrimSpace(p.doc.Find("h1").Text()), i18n.T(ctx, "replay.error.none.title"); got != want {
 				t.Errorf("%s (%s): the page says %q, want %q", c.target, lang, got, want)
 			}
+			if days := i18n.Number(ctx, store.TTL.Hours()/24, 0); !strings.Contains(p.doc.Find(".message-page").Text(), days) {
+				t.Errorf("%s (%s): the page does not say replays are kept for %s days, as the store keeps them", c.target, lang, days)
+			}
 			back := p.doc.Find(`a[data-back]`)
 			if attr(back, "href") != "/"+c.game+"/history" || strings.TrimSpace(back.Text()) != i18n.T(ctx, "history.link") {
 				t.Errorf("%s (%s): leads to %q (%q), want the %s history", c.target, lang, attr(back, "href"), back.Text(), c.game)
@@ -192,4 +197,34 @@ func TestReplayLeadsBackToItsMatch(t *testing.T) {
 			t.Errorf("%s: the history's #%s does not hold this deal's link", href, anchor)
 		}
 	})
+}
+
+// TestHistoryExpiredReplays: the store forgets a match 30 days after its last move, while the
+// history, written again as the player goes on playing, keeps listing it; its deals' links
+// then led to a page saying there is no such replay. Once a finished match is that old its
+// deals are no longer links, and the history says why; until then they are.
+func TestHistoryExpiredReplays(t *testing.T) {
+	now := time.Now()
+	ts := newSite(t, bigSeeds(91), func(c *Config) { c.Now = func() time.Time { return now } })
+	playAsnasToTheEnd(t, ts, rand.New(rand.NewPCG(9, 1)))
+	for _, tc := range []struct {
+		later   time.Duration
+		expired bool
+	}{{29 * 24 * time.Hour, false}, {store.TTL, true}} {
+		now = time.Now().Add(tc.later)
+		for _, lang := range historyLangs {
+			ctx := i18n.WithLocale(t.Context(), i18n.Match(lang))
+			h := ts.get("/asnas/history", "Accept-Language", lang)
+			past := h.doc.Find(`[data-past] > li`)
+			links, note := past.Find("a[data-replay]").Length(), strings.TrimSpace(past.Find("[data-expired]").Text())
+			switch {
+			case past.Length() != 1:
+				t.Fatalf("%v later (%s): %d finished matches listed, want 1", tc.later, lang, past.Length())
+			case tc.expired && (links != 0 || note != i18n.T(ctx, "history.expired", 30)):
+				t.Errorf("%v later (%s): %d replay links, note %q; want none, and why", tc.later, lang, links, note)
+			case !tc.expired && (links != 12 || note != ""):
+				t.Errorf("%v later (%s): %d replay links, note %q; want the 12 deals", tc.later, lang, links, note)
+			}
+		}
+	}
 }

@@ -26,6 +26,8 @@ type History struct {
 	Stats HistoryStats
 	// Chart draws the finished matches, oldest left.
 	Chart Chart
+	// KeptDays is how long a finished match's replays are kept.
+	KeptDays int
 }
 
 // HistoryMatch is one match in the history.
@@ -46,6 +48,8 @@ type HistoryMatch struct {
 	With []string
 	// Deals link to the replays of its deals.
 	Deals []HistoryDeal
+	// Expired is true for a finished match whose replays are no longer kept: it has no Deals.
+	Expired bool
 }
 
 // WithText names the other players of a shared table's match, "with Sara and Mina", each name
