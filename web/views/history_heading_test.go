@@ -31,3 +31,15 @@ func TestHistoryHeadingCountsTheMatchesListed(t *testing.T) {
 		}
 	}
 }
+
+// The Persian history calls a match مسابقه and a finished one پایان‌یافته, as its other
+// headings and the tables do: the statistics' heading read "آمار بازی‌های تمام‌شدهٔ شما"
+// (of your ended games) above "مسابقه‌های انجام‌شده" and "آخرین مسابقهٔ پایان‌یافتهٔ شما".
+func TestPersianHistoryStatsNameTheMatches(t *testing.T) {
+	ch := Chrome{Assets: static.Load(), Path: "/asnas/history", Filters: NeutralFilters}
+	doc := renderIn(t, "fa", HistoryPage(ch, History{Game: "asnas", Past: make([]HistoryMatch, 2)}))
+	stats := strings.TrimSpace(doc.Find("#stats-title").Text())
+	if !strings.Contains(stats, "مسابقه\u200cهای پایان\u200cیافتهٔ") || strings.Contains(stats, "بازی") {
+		t.Errorf("the statistics' heading reads %q, want the finished matches (مسابقه\u200cهای پایان\u200cیافته)", stats)
+	}
+}
