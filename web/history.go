@@ -186,7 +186,8 @@ func historyOf(game string, sh shelf, now time.Time) views.History {
 		id, ok := record.ParseID(p.ID) // a garbled one is logged as its shelf is read
 		m := views.HistoryMatch{
 			Finished: time.Unix(p.Finished, 0), Won: p.Won, Points: asnas.Score(p.Points),
-			Levels: [2]gd.Rank{gd.Rank(p.Levels[0]), gd.Rank(p.Levels[1])}, With: p.With,
+			Levels: [2]gd.Rank{gd.Rank(p.Levels[0]), gd.Rank(p.Levels[1])},
+			Seat:   p.Seat, Names: p.Names,
 		}
 		if ok {
 			m.Anchor = views.HistoryAnchor(id.String())

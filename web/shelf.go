@@ -65,9 +65,9 @@ type pastMatch struct {
 	// Seat is the visitor's seat in a match played at a shared table (0 at a solo one): its
 	// replay shows the deal from there.
 	Seat int `json:"seat,omitempty"`
-	// With are the names of the other players of a match played at a shared table, by
-	// seat, the host's first (none at a solo table, nor for one filed before they were kept).
-	With []string `json:"with,omitempty"`
+	// Names are the players' names of a match played at a shared table, by seat, "" for a
+	// seat the AI held (none at a solo table, nor for one filed before they were kept).
+	Names []string `json:"names,omitempty"`
 }
 
 // stats are a visitor's statistics at one game; a shelf sums them over matches.

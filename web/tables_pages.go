@@ -775,9 +775,10 @@ func (s *Server) fileSharedMatch(r *http.Request, game string, tb storedTable, s
 		if !sh.has(id) {
 			past := p.summary(seat)
 			past.ID, past.Finished, past.Seat = id, s.cfg.Now().Unix(), seat
+			past.Names = make([]string, len(tb.Seats))
 			for i, st := range tb.Seats {
-				if i != seat && st.Visitor != "" {
-					past.With = append(past.With, st.Name)
+				if st.Visitor != "" {
+					past.Names[i] = st.Name
 				}
 			}
 			sh.add(past)

@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/static"
 )
 
@@ -41,5 +42,31 @@ func TestPersianHistoryStatsNameTheMatches(t *testing.T) {
 	stats := strings.TrimSpace(doc.Find("#stats-title").Text())
 	if !strings.Contains(stats, "مسابقه\u200cهای پایان\u200cیافتهٔ") || strings.Contains(stats, "بازی") {
 		t.Errorf("the statistics' heading reads %q, want the finished matches (مسابقه\u200cهای پایان\u200cیافته)", stats)
+	}
+}
+
+// A Guandan match played at a shared table is listed with its teams as they sat: the player
+// at East partnered West, not North, and the players are named ("You and Mina: Ace · Sara and
+// North (AI): 9"); the other players are listed beside it; a solo match keeps "You and North".
+func TestHistorySharedGuandanTeams(t *testing.T) {
+	ch := Chrome{Assets: static.Load(), Path: "/guandan/history", Filters: NeutralFilters}
+	shared := HistoryMatch{Seat: 1, Names: []string{"Sara", "Ali", "", "Mina"}, Levels: [2]gd.Rank{gd.Ace, gd.Nine}}
+	solo := HistoryMatch{Levels: [2]gd.Rank{gd.Ace, gd.Nine}}
+	for _, c := range []struct {
+		code       string
+		m          HistoryMatch
+		levels, wi string
+	}{
+		{"en", shared, "You and \u2068Mina\u2069: Ace · \u2068Sara\u2069 and North (AI): 9", "with \u2068Sara\u2069 and \u2068Mina\u2069"},
+		{"fa", shared, "شما و \u2068Mina\u2069: آس · \u2068Sara\u2069 و شمال (هوش مصنوعی): ۹", "با \u2068Sara\u2069 و \u2068Mina\u2069"},
+		{"en", solo, "You and North: Ace · East and West: 9", ""},
+	} {
+		doc := renderIn(t, c.code, HistoryPage(ch, History{Game: "guandan", Past: []HistoryMatch{c.m}}))
+		if got := strings.TrimSpace(doc.Find("[data-levels]").Text()); got != c.levels {
+			t.Errorf("%s: levels %q, want %q", c.code, got, c.levels)
+		}
+		if got := strings.TrimSpace(doc.Find("[data-with]").Text()); got != c.wi {
+			t.Errorf("%s: players %q, want %q", c.code, got, c.wi)
+		}
 	}
 }

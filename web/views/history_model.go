@@ -43,24 +43,44 @@ type HistoryMatch struct {
 	Points asnas.Score
 	// Levels are the teams' Guandan levels at the end (team 0 is the visitor's).
 	Levels [2]gd.Rank
-	// With are the other players' names of a match played at a shared table (none at a solo
-	// one).
-	With []string
+	// Seat is the visitor's seat, and Names the players' names by seat ("" for the AI's), of
+	// a match played at a shared table (none at a solo one, nor for one filed before they
+	// were kept).
+	Seat  int
+	Names []string
 	// Deals link to the replays of its deals.
 	Deals []HistoryDeal
 	// Expired is true for a finished match whose replays are no longer kept: it has no Deals.
 	Expired bool
 }
 
+// seating is the match's table as the visitor sat at it, ok false for a solo match. A shared
+// match filed without its names, from a seat other than South, is still seen from that seat.
+func (m HistoryMatch) seating() (st Seating, ok bool) {
+	if len(m.Names) != len(st.Names) && m.Seat == 0 {
+		return st, false
+	}
+	st.Viewer = m.Seat
+	for i, name := range m.Names {
+		if i < len(st.Names) {
+			st.Names[i], st.AI[i] = name, name == ""
+		}
+	}
+	return st, true
+}
+
 // WithText names the other players of a shared table's match, "with Sara and Mina", each name
 // isolated from the text around it ("" for a solo match).
 func (m HistoryMatch) WithText(ctx context.Context) string {
-	if len(m.With) == 0 {
-		return ""
+	st, _ := m.seating()
+	var names []string
+	for seat, n := range st.Names {
+		if n != "" && seat != st.Viewer {
+			names = append(names, Isolate(n))
+		}
 	}
-	names := make([]string, len(m.With))
-	for i, n := range m.With {
-		names[i] = Isolate(n)
+	if len(names) == 0 {
+		return ""
 	}
 	last := len(names) - 1
 	list := names[last]
@@ -68,6 +88,19 @@ func (m HistoryMatch) WithText(ctx context.Context) string {
 		list = i18n.T(ctx, "list.and", strings.Join(names[:last], i18n.T(ctx, "list.separator")), list)
 	}
 	return i18n.T(ctx, "history.with", list)
+}
+
+// LevelsText names both teams' final Guandan levels, the visitor's team first: "You and North:
+// A · East and West: 9"; at a shared table the teams as they sat, by their players ("You and
+// Mina: A · Sara and North (AI): 9").
+func (m HistoryMatch) LevelsText(ctx context.Context) string {
+	st, ok := m.seating()
+	if !ok {
+		return teamLevels(ctx, m.Levels)
+	}
+	ctx = WithSeating(ctx, st)
+	us := st.Viewer % 2
+	return i18n.T(ctx, "tables.history.levels", levelWord(ctx, m.Levels[0]), levelWord(ctx, m.Levels[1]), teamName(ctx, us), teamName(ctx, 1-us))
 }
 
 // HistoryAnchor is the id of a match's place in the history page, for the address of its
