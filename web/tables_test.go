@@ -451,6 +451,10 @@ func TestSharedAsnasThreePlayersAndRematch(t *testing.T) {
 	if rootOf(end, "data-phase") != "over" || end.doc.Find(`form[action$="/rematch"]`).Length() == 0 {
 		t.Fatalf("the match did not end with a rematch offer (phase %s)", rootOf(end, "data-phase"))
 	}
+	// The match's end leads each player to their history, where it is.
+	if end.doc.Find(`[data-history-link][href="/asnas/history"]`).Length() != 1 {
+		t.Error("the shared match's end has no link to the history")
+	}
 	// The finished match is in each player's history, from their own seat.
 	for _, p := range []*player{sara, ali, mina} {
 		h := p.get("/asnas/history")
