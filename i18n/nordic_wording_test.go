@@ -136,3 +136,15 @@ func TestSwedishAndDanishWordingSlips(t *testing.T) {
 		}
 	}
 }
+
+// TestErrorPagesSayTheMatchIsKept: the pages that ask a player to wait say their match is kept,
+// in the word the tables use for it: Persian said "بازی شما" (your game) on the 429 pages,
+// where every table says مسابقه.
+func TestErrorPagesSayTheMatchIsKept(t *testing.T) {
+	cat := rawCatalog(t, "fa")
+	for _, key := range []string{"error.429.text", "error.429.asks.text", "error.unavailable.text"} {
+		if s := strings.Join(cat[key], ""); !strings.Contains(s, "مسابقهٔ شما") || strings.Contains(s, "بازی شما") {
+			t.Errorf("fa %s does not say مسابقهٔ شما: %s", key, s)
+		}
+	}
+}

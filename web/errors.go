@@ -119,6 +119,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 	if se, ok := errors.AsType[*statusError](err); ok {
 		text = se.text
 	}
+	if text == "" && errors.Is(err, store.ErrUnavailable) {
+		// Not "too slow": the store is out of reach, and the visitor's match is safe in it.
+		text = "error.unavailable"
+	}
 	s.writeErrorPage(w, r, status, text)
 }
 

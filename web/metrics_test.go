@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -230,6 +231,30 @@ func TestDeadlineGivesThe503Page(t *testing.T) {
 	p := ts.get("/asnas")
 	if p.status != http.StatusServiceUnavailable || p.doc.Find(`[data-status="503"]`).Length() != 1 || p.header.Get("Retry-After") == "" {
 		t.Fatalf("status %d, Retry-After %q:\n%s", p.status, p.header.Get("Retry-After"), p.body)
+	}
+}
+
+// goneStore is a store out of reach, as the Redis store is while Redis restarts.
+type goneStore struct{ store.Store }
+
+func (goneStore) Load(context.Context, string) ([]byte, uint64, error) {
+	return nil, 0, fmt.Errorf("store: load: dial tcp: connection refused: %w", store.ErrUnavailable)
+}
+
+// A store out of reach gets the 503 page in words of its own: the match is safe, try again;
+// it said "The server took too long to answer", the words of a request over its time.
+func TestStoreOutOfReachGivesItsOwn503Page(t *testing.T) {
+	ts := newSite(t, func(c *Config) { c.Store = goneStore{c.Store} })
+	ts.get("/asnas") // a passer-by's table reads nothing; the visitor's next one does
+	p := ts.get("/asnas")
+	if p.status != http.StatusServiceUnavailable || p.header.Get("Retry-After") == "" {
+		t.Fatalf("status %d, Retry-After %q", p.status, p.header.Get("Retry-After"))
+	}
+	if got := p.doc.Find("h1").Text(); got != "Back in a moment" {
+		t.Errorf("the page's heading is %q, want the store's own", got)
+	}
+	if !strings.Contains(p.body, "Nothing is lost") {
+		t.Error("the page does not say the match is safe")
 	}
 }
 
