@@ -44,6 +44,9 @@ func TestGuandanSelectionLine(t *testing.T) {
 	}{
 		{"KS KH", "playable", "Pair of Kings: beats a pair of 9s."},
 		{"3C 3D", "tooweak", "Pair of 3s: does not beat a pair of 9s."},
+		// A play of another kind never beats: the line says what would, for a newcomer
+		// who thought a King beats a pair of 9s.
+		{"KS", "tooweak", "Single King: does not beat a pair of 9s. Only a higher pair, or a bomb, beats a pair."},
 		{"KS 5C", "illegal", "Not a combination."},
 		{"", "none", "Select the cards you want to play."},
 	} {

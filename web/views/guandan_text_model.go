@@ -344,11 +344,31 @@ func SelectionText(ctx context.Context, s GuandanSelection) string {
 		}
 		return i18n.T(ctx, "guandan.sel.choose", strings.Join(names, i18n.T(ctx, "guandan.sel.or")))
 	case SelectTooWeak:
-		return i18n.T(ctx, "guandan.sel.nobeat", ReadingLabel(ctx, s.Reading), playPhrase(ctx, s.ToBeat))
+		line := i18n.T(ctx, "guandan.sel.nobeat", ReadingLabel(ctx, s.Reading), playPhrase(ctx, s.ToBeat))
+		if why := onlyBeats(s.Reading, s.ToBeat); why != "" {
+			line += i18n.FromContext(ctx).SentenceGap + i18n.T(ctx, why)
+		}
+		return line
 	case SelectIllegal:
 		return i18n.T(ctx, "guandan.sel.illegal")
 	}
 	return i18n.T(ctx, "guandan.sel.none")
+}
+
+// onlyBeats is the key of the sentence that tells a player whose play does not beat the
+// trick what would, when the reason is not simply a lower rank: a play of another kind
+// ("Only a higher pair, or a bomb, beats a pair"), or an ordinary play against a bomb.
+// It is "" for a play of the same kind that is too low, which the line says well enough.
+func onlyBeats(r, prev gd.Reading) string {
+	switch {
+	case prev.Kind == gd.JokerBomb:
+		return "guandan.sel.only.joker-bomb"
+	case prev.IsBomb():
+		return "guandan.sel.only.bomb"
+	case r.Kind != prev.Kind:
+		return "guandan.sel.only." + prev.Kind.String()
+	}
+	return ""
 }
 
 // verdictName names a verdict for the data-selection hook.
