@@ -103,7 +103,7 @@ var guandanScript = []guandanBeat{
 	gpass(1), gpass(2), gpass(3), gplay(2, "AH"),
 	gstep(Step{Key: "out", Marks: []string{"summary"}}),
 	gstep(Step{Key: "levels", Marks: []string{"levels", "summary"}}),
-	gstep(Step{Key: "next", Move: "next", Marks: []string{"button"}}),
+	gstep(Step{Key: "next", Move: "next", Marks: []string{"levels", "button"}, Args: []string{"card:5H"}}),
 	{returns: true},
 	gstep(Step{Key: "tribute", Marks: []string{"tribute"}}),
 	gstep(Step{Key: "return", Move: "return", Marks: []string{"hand", "button"}}),

@@ -2,6 +2,7 @@ package learn
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	gd "github.com/cardavia/cardavia/rules/guandan"
@@ -147,4 +148,22 @@ func stepNamed(t *testing.T, l *GuandanLesson, key string) int {
 	}
 	t.Fatalf("no step %q", key)
 	return 0
+}
+
+// TestGuandanLessonNamesTheNewWildCard: the step that deals the second deal tells the visitor
+// which card is wild from now on. The first steps teach "the 2 of Hearts is wild" at level 2;
+// the second deal, and the return that step asks for ("a 2 to 10 that is not wild"), are at
+// level 5, where the 2 of Hearts is an ordinary card and the 5 of Hearts is wild.
+func TestGuandanLessonNamesTheNewWildCard(t *testing.T) {
+	l := Guandan()
+	n := stepNamed(t, l, "next")
+	s, p, _ := l.At(n)
+	next, _, err := p.Match.Apply(l.Expected(n))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wild := "card:" + gd.NewCard(next.Level, gd.Hearts, 0).String()
+	if !slices.Contains(s.Args, wild) || !slices.Contains(s.Marks, "levels") {
+		t.Errorf("the next-deal step's args %v and marks %v do not name the new wild card %s and the level", s.Args, s.Marks, wild)
+	}
 }
