@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -202,5 +203,18 @@ func TestNewRefusesABrokenConfig(t *testing.T) {
 		if _, err := New(cfg); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// TestHomeFriendsButtons: the buttons that open a shared table name the game in a phrase
+// that reads for either name ("Open a As-Nas table" did not).
+func TestHomeFriendsButtons(t *testing.T) {
+	ts := newSite(t)
+	var got []string
+	ts.get("/", "Accept-Language", "en").doc.Find(`.home-friends a[data-link="friends"]`).Each(func(_ int, s *goquery.Selection) {
+		got = append(got, strings.TrimSpace(s.Text()))
+	})
+	if want := []string{"Open a table for As-Nas", "Open a table for Guandan"}; !slices.Equal(got, want) {
+		t.Errorf("buttons %q, want %q", got, want)
 	}
 }
