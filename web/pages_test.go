@@ -218,3 +218,19 @@ func TestHomeFriendsButtons(t *testing.T) {
 		t.Errorf("buttons %q, want %q", got, want)
 	}
 }
+
+// TestHomeLedeSendsNewcomersToTheLessons: the home page's first line speaks for both games and
+// points a newcomer to the lessons. It said "Sit down at a table against three AI players, or
+// read the full rules first": at Guandan one of the three is your partner, and the lessons,
+// not the full rules, are the way in.
+func TestHomeLedeSendsNewcomersToTheLessons(t *testing.T) {
+	ts := newSite(t)
+	three := map[string]string{"en": "three", "sv": "tre", "es": "tres", "fa": "سه", "da": "tre", "zh-CN": "三"}
+	lesson := map[string]string{"en": "lesson", "sv": "lektion", "es": "lección", "fa": "درس", "da": "lektion", "zh-CN": "教程"}
+	for lang, n := range three {
+		lede := ts.get("/", "Accept-Language", lang).doc.Find("p.lede").Text()
+		if strings.Contains(strings.ToLower(lede), n) || !strings.Contains(lede, lesson[lang]) {
+			t.Errorf("%s: the home page's first line reads %q", lang, lede)
+		}
+	}
+}
