@@ -49,6 +49,9 @@ var Load = sync.OnceValue(func() *Assets {
 		switch path.Ext(p) {
 		case ".css":
 			body = stripCSSComments(body)
+			if p == "app.css" {
+				body = append(body, filterRules()...)
+			}
 		case ".js":
 			body = stripJSComments(body)
 		}

@@ -207,30 +207,23 @@ func (f *encodedFile) serve(w http.ResponseWriter, r *http.Request) {
 }
 
 // encodedAssets are the embedded files, each compressed once per process (at start-up: New
-// calls it), keyed by hashed name; plus the filter sheet.
-var encodedAssets = sync.OnceValues(func() (map[string]*encodedFile, *encodedFile) {
+// calls it), keyed by hashed name.
+var encodedAssets = sync.OnceValue(func() map[string]*encodedFile {
 	files := map[string]*encodedFile{}
 	for _, a := range static.Load().All() {
 		files[a.Hashed] = encodeFile(a.Name, a.Body)
 	}
-	body, _ := filterSheet()
-	return files, encodeFile("filters.css", body)
+	return files
 })
 
 // serveStatic serves an embedded file by its content-hashed name, cacheable forever: a changed
 // file gets a new name.
 func (s *Server) serveStatic(w http.ResponseWriter, r *http.Request) {
-	files, _ := encodedAssets()
+	files := encodedAssets()
 	f, ok := files[strings.TrimPrefix(r.URL.Path, "/static/")]
 	if !ok {
 		s.writeErrorPage(w, r, http.StatusNotFound, "")
 		return
 	}
-	f.serve(w, r)
-}
-
-// serveFiltersCSS serves the filter stylesheet, versioned by its URL's query.
-func serveFiltersCSS(w http.ResponseWriter, r *http.Request) {
-	_, f := encodedAssets()
 	f.serve(w, r)
 }

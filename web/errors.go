@@ -168,7 +168,7 @@ func (s *Server) renderFallbacks() (map[string][]byte, error) {
 	out := map[string][]byte{}
 	for _, l := range i18n.Locales {
 		ctx := i18n.WithLocale(context.Background(), l)
-		ch := views.Chrome{Assets: s.assets, Path: "/", Filters: views.NeutralFilters, FiltersCSS: filterSheetURL()}
+		ch := views.Chrome{Assets: s.assets, Path: "/", Filters: views.NeutralFilters}
 		var buf bytes.Buffer
 		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "", views.ErrorBack{}, false).Render(ctx, &buf); err != nil {
 			return nil, fmt.Errorf("web: fallback error page (%s): %w", l.Code, err)

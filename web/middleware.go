@@ -109,7 +109,7 @@ func (s *Server) recoverPanic(next http.Handler) http.Handler {
 
 // contentSecurityPolicy allows nothing from other hosts, no inline scripts and no inline
 // styles: templates use classes, and the visitor's filters reach CSS through the root element's
-// data attributes and /filters.css.
+// data attributes and the rules at the end of app.css.
 const contentSecurityPolicy = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; " +
 	"object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 

@@ -17,11 +17,10 @@ func (s *Server) chrome(r *http.Request, section string) views.Chrome {
 		path = "/"
 	}
 	return views.Chrome{
-		Assets:     s.assets,
-		Path:       path,
-		Filters:    visitorFrom(r.Context()).prefs.Filters,
-		FiltersCSS: filterSheetURL(),
-		Section:    section,
+		Assets:  s.assets,
+		Path:    path,
+		Filters: visitorFrom(r.Context()).prefs.Filters,
+		Section: section,
 	}
 }
 

@@ -23,7 +23,7 @@ func (c *loadCountingStore) Load(ctx context.Context, key string) ([]byte, uint6
 	return c.Store.Load(ctx, key)
 }
 
-// The static files, the filter stylesheet and the health check need nobody's session or
+// The static files and the health check need nobody's session or
 // preferences: a visitor's requests for them never read the store (the health check only
 // pings it).
 func TestAssetsReadNoVisitor(t *testing.T) {
@@ -35,7 +35,7 @@ func TestAssetsReadNoVisitor(t *testing.T) {
 	home := ts.get("/")
 	ts.location("/settings/language", url.Values{"lang": {"sv"}, "return": {"/"}})
 	css := attr(home.doc.Find(`link[rel="stylesheet"]`).First(), "href")
-	for _, path := range []string{css, "/filters.css", "/healthz"} {
+	for _, path := range []string{css, "/healthz"} {
 		before := st.loads.Load()
 		if p := ts.get(path); p.status != http.StatusOK {
 			t.Errorf("GET %s: %d", path, p.status)

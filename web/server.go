@@ -201,7 +201,6 @@ func (s *Server) routes() chi.Router {
 	// No /metrics here: the operator's view is on its own listener (Metrics.Handler).
 	r.Get("/healthz", s.healthz)
 	r.Get("/static/*", s.serveStatic)
-	r.Get("/filters.css", serveFiltersCSS)
 
 	r.Get("/", s.handle(s.home))
 	r.Get("/{game}/rules", s.handle(s.rules))

@@ -208,12 +208,12 @@ func (s *Server) visitor(next http.Handler) http.Handler {
 	})
 }
 
-// anonymous tells the paths that are the same for everybody (the static files, the filter
-// stylesheet, the health check): they need no session, and reading a visitor's preferences for
-// them would cost a store read per file. A missing static file's 404 page follows the
+// anonymous tells the paths that are the same for everybody (the static files, the health
+// check): they need no session, and reading a visitor's preferences for them would cost a
+// store read per file. A missing static file's 404 page follows the
 // browser's language.
 func anonymous(path string) bool {
-	return strings.HasPrefix(path, "/static/") || path == "/filters.css" || path == "/healthz"
+	return strings.HasPrefix(path, "/static/") || path == "/healthz"
 }
 
 func visitorFrom(ctx context.Context) *visitorState {

@@ -1,13 +1,9 @@
 package web
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/web/views"
@@ -152,27 +148,4 @@ func (s *Server) setFilters(w http.ResponseWriter, r *http.Request) error {
 	}
 	settingsDone(w, r)
 	return nil
-}
-
-// filterSheet is the stylesheet that turns the filter values on the root element
-// (data-contrast="80") into CSS numbers (--contrast: 80). app.css holds the one formula that
-// turns those numbers into a look, so the server's page and app.js's live preview (which only
-// changes the attributes) can never disagree. It is the same for every visitor, so it is built
-// once and cached forever under a content hash.
-var filterSheet = sync.OnceValues(func() (body []byte, url string) {
-	var b strings.Builder
-	b.WriteString("/* Filter values from the root element's data attributes; the formulas are in app.css. */\n")
-	for _, name := range []string{"contrast", "grain", "temperature"} {
-		for n := 0; n <= 100; n++ {
-			fmt.Fprintf(&b, "html[data-%s=\"%d\"]{--%s:%d}\n", name, n, name, n)
-		}
-	}
-	sum := sha256.Sum256([]byte(b.String()))
-	return []byte(b.String()), "/filters.css?v=" + hex.EncodeToString(sum[:4])
-})
-
-// filterSheetURL is the filter stylesheet's versioned URL for the layout.
-func filterSheetURL() string {
-	_, url := filterSheet()
-	return url
 }

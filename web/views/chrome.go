@@ -27,9 +27,6 @@ type Chrome struct {
 	Path string
 	// Filters are the visitor's filter settings.
 	Filters Filters
-	// FiltersCSS is the URL of the stylesheet that reads the filter values from the root
-	// element's data attributes.
-	FiltersCSS string
 	// Section names the navigation entry to mark as current ("home", "asnas", "guandan").
 	Section string
 	// SkipToHand adds a second skip link, to the visitor's hand ("#hand"), on table pages.
