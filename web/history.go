@@ -144,7 +144,7 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 		x := asnas.Score(p.Points).Float()
 		return x, i18n.T(r.Context(), "history.points", i18n.Number(r.Context(), x, 2))
 	})
-	return s.render(w, r, http.StatusOK, views.HistoryPage(s.chrome(r, "asnas"), h))
+	return s.render(w, r, http.StatusOK, views.HistoryPage(s.plainChrome(r, "asnas"), h))
 }
 
 // guandanHistory is the visitor's Guandan history.
@@ -160,7 +160,7 @@ func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
 	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
 		return float64(p.Stats.Levels), i18n.T(r.Context(), "history.climbed", p.Stats.Levels)
 	})
-	return s.render(w, r, http.StatusOK, views.HistoryPage(s.chrome(r, "guandan"), h))
+	return s.render(w, r, http.StatusOK, views.HistoryPage(s.plainChrome(r, "guandan"), h))
 }
 
 // currentMatch is the match the table shows, with its deals, or nil once it is over: a finished

@@ -24,6 +24,14 @@ func (s *Server) chrome(r *http.Request, section string) views.Chrome {
 	}
 }
 
+// plainChrome is the chrome of a page in a game's section that shows none of its cards or
+// table: without the game's own stylesheet and script.
+func (s *Server) plainChrome(r *http.Request, section string) views.Chrome {
+	ch := s.chrome(r, section)
+	ch.NoGameAssets = true
+	return ch
+}
+
 func (s *Server) home(w http.ResponseWriter, r *http.Request) error {
 	gs := games()
 	for i := range gs {

@@ -364,7 +364,7 @@ func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request)
 	if t.over(l) {
 		return t.redirect(w, r, views.NoticeNone)
 	}
-	return s.render(w, r, http.StatusOK, views.RestartPage(s.chrome(r, t.game), t.game, l.Token()))
+	return s.render(w, r, http.StatusOK, views.RestartPage(s.plainChrome(r, t.game), t.game, l.Token()))
 }
 
 // redirect answers 303 See Other to the table, with a notice (NoticeNone for none).

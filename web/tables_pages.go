@@ -69,7 +69,7 @@ func (s *Server) newTableForm(w http.ResponseWriter, r *http.Request) error {
 	}
 	f := views.NewTableForm{Game: game, Levels: g.levels(), Level: g.defaultLevel(), Timers: tableTimers,
 		Name: visitorFrom(r.Context()).prefs.Name}
-	return s.render(w, r, http.StatusOK, views.NewTablePage(s.chrome(r, game), f))
+	return s.render(w, r, http.StatusOK, views.NewTablePage(s.plainChrome(r, game), f))
 }
 
 // openTable opens a table with the visitor as its host in the first seat, and leads to it.
@@ -93,7 +93,7 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 		if err == nil {
 			f.Error = "tables.name.seatword"
 		}
-		return s.render(w, r, http.StatusUnprocessableEntity, views.NewTablePage(s.chrome(r, game), f))
+		return s.render(w, r, http.StatusUnprocessableEntity, views.NewTablePage(s.plainChrome(r, game), f))
 	}
 	if s.tables != nil {
 		if _, ok := s.tables.allow(s.clientAddr(r)); !ok {

@@ -40,6 +40,10 @@ type Chrome struct {
 	RefreshTo string
 	// Learn loads the lessons' stylesheet (a lesson page).
 	Learn bool
+	// NoGameAssets leaves out the game's own stylesheet and script on a page of its section
+	// that shows no table, felt or card (the history, the restart and new-table forms): 6.7 KB
+	// on the wire and a render-blocking request that styled nothing there.
+	NoGameAssets bool
 }
 
 // SettingsForm is what the settings page shows besides the chrome.
