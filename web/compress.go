@@ -189,7 +189,10 @@ func encodeFile(name string, body []byte) *encodedFile {
 }
 
 // serve answers with the best coding the client takes, through http.ServeContent: ETag,
-// If-None-Match (304), HEAD and ranges come from the standard library.
+// If-None-Match (304), HEAD and ranges come from the standard library. ServeContent leaves
+// out Content-Length when Content-Encoding is set (in case a wrapper compresses on the fly),
+// so a whole compressed file went out chunked and a HEAD without its length; the length of
+// the whole body is set here, and ServeContent replaces it for a range and drops it for a 304.
 func (f *encodedFile) serve(w http.ResponseWriter, r *http.Request) {
 	c := pickCoding(r.Header.Get("Accept-Encoding"))
 	if _, ok := f.bodies[c]; !ok {
@@ -202,6 +205,9 @@ func (f *encodedFile) serve(w http.ResponseWriter, r *http.Request) {
 	h.Set("ETag", f.etags[c])
 	if c != codingIdentity {
 		h.Set("Content-Encoding", c)
+		if r.Header.Get("Range") == "" {
+			h.Set("Content-Length", strconv.Itoa(len(f.bodies[c])))
+		}
 	}
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(f.bodies[c]))
 }

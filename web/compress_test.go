@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -133,6 +134,29 @@ func TestStaticCodingsAndConditionalRequests(t *testing.T) {
 		}
 		if string(decode(t, resp, b)) != plain.body {
 			t.Errorf("%s: decodes to other content", coding)
+		}
+		// The length goes out with the file: not chunked, and a HEAD tells it too.
+		if resp.ContentLength != int64(len(b)) || len(resp.TransferEncoding) != 0 {
+			t.Errorf("%s: Content-Length %d, Transfer-Encoding %q for %d bytes", coding, resp.ContentLength, resp.TransferEncoding, len(b))
+		}
+		head, err := http.NewRequest(http.MethodHead, ts.srv.URL+url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		head.Header.Set("Accept-Encoding", coding)
+		hr, err := (&http.Transport{DisableCompression: true}).RoundTrip(head)
+		if err != nil {
+			t.Fatal(err)
+		}
+		hr.Body.Close()
+		if hr.Header.Get("Content-Length") != strconv.Itoa(len(b)) {
+			t.Errorf("%s: HEAD says Content-Length %q, want %d", coding, hr.Header.Get("Content-Length"), len(b))
+		}
+		partial := rawGet(t, ts, url, "Accept-Encoding", coding, "Range", "bytes=0-9")
+		pb, _ := io.ReadAll(partial.Body)
+		partial.Body.Close()
+		if partial.StatusCode != http.StatusPartialContent || len(pb) != 10 || partial.ContentLength != 10 || !bytes.Equal(pb, b[:10]) {
+			t.Errorf("%s: a range of 10 bytes: %d, %d bytes, Content-Length %d", coding, partial.StatusCode, len(pb), partial.ContentLength)
 		}
 		etag := resp.Header.Get("ETag")
 		if etag == "" || etag == plain.header.Get("ETag") {
