@@ -113,7 +113,19 @@ function replay() {
     document.removeEventListener("pointerdown", onPointer, true);
     landed = settled();
   };
+  // A live page may swap in a newer table while this replay runs (its steps have left the
+  // page then): the newer one's replay speaks, this one stops without a word.
+  const stale = () => !steps[0].isConnected;
+  const stop = () => {
+    clearTimeout(timer);
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("pointerdown", onPointer, true);
+  };
   const play = () => {
+    if (stale()) {
+      stop();
+      return;
+    }
     const step = steps[next++];
     acting();
     root.querySelector(`[data-seat="${step.dataset.replaySeat}"]`)?.classList.add("replay-acting");
@@ -137,6 +149,10 @@ function replay() {
   // fold by accident. Tab ends it too and then moves the focus as ever (the buttons wait for the
   // replay's end), unless settled() has just put it on the first button.
   const onKey = (event) => {
+    if (stale()) {
+      stop();
+      return;
+    }
     if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
     finish();
     if (event.key === "Tab" && !landed) return;
@@ -147,6 +163,10 @@ function replay() {
   // in the header, whose links and settings work as ever.
   let swallow = false;
   const onPointer = (event) => {
+    if (stale()) {
+      stop();
+      return;
+    }
     swallow = !(event.target instanceof Element && event.target.closest("header"));
     finish();
   };
@@ -303,6 +323,57 @@ document.addEventListener("keydown", (event) => {
 (function live() {
   const root = () => document.querySelector("[data-events]");
   if (!root() || !("EventSource" in window)) return;
+  // The new table is not swapped in whole: its live regions (the words of the moves replayed,
+  // whose turn it is, the phrases said) keep their elements in the page, with only what
+  // changed changed. A screen reader reads out a change inside a region it knows, never a
+  // region that arrives with its words, and an element taken out and put back is new to it.
+  // Everything else is the new page's. Inside a region, nodes alike stay, and the parts that
+  // are not live (the countdown) change in place.
+  const keep = "[data-announce], [data-replay-live], .shared-status, .talk-said";
+  const element = (n) => n.nodeType === Node.ELEMENT_NODE;
+  const pairs = (old, young, inside) => {
+    if (old.nodeType !== young.nodeType) return false;
+    if (!element(old)) return inside && old.textContent === young.textContent;
+    if (old.tagName !== young.tagName || old.getAttribute("class") !== young.getAttribute("class")) return false;
+    if (inside) return old.isEqualNode(young) || old.getAttribute("aria-live") === "off";
+    return old.matches(keep) || old.querySelector(keep) !== null;
+  };
+  const morph = (el, to, inside = false) => {
+    for (const name of el.getAttributeNames()) if (!to.hasAttribute(name)) el.removeAttribute(name);
+    for (const name of to.getAttributeNames()) {
+      if (el.getAttribute(name) !== to.getAttribute(name)) el.setAttribute(name, to.getAttribute(name));
+    }
+    inside ||= el.matches(keep);
+    const had = [...el.childNodes];
+    const out = [];
+    let from = 0;
+    for (const young of [...to.childNodes]) {
+      let i = from;
+      while (i < had.length && !pairs(had[i], young, inside)) i++;
+      if (i === had.length) {
+        out.push(young);
+        continue;
+      }
+      from = i + 1;
+      out.push(had[i]);
+      if (element(had[i]) && !had[i].isEqualNode(young)) morph(had[i], young, inside);
+    }
+    for (const old of had) if (!out.includes(old)) old.remove();
+    let at = el.firstChild;
+    for (const n of out) {
+      if (n === at) at = at.nextSibling;
+      else el.insertBefore(n, at);
+    }
+  };
+  // focusKey says how to find the control in focus in the new table: by its id, its name and
+  // value, or its action.
+  const focusKey = (el) => {
+    if (el.id) return `#${CSS.escape(el.id)}`;
+    const tag = el.tagName.toLowerCase();
+    if (el.name && "value" in el) return `${tag}[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
+    if (el.dataset.action) return `${tag}[data-action="${CSS.escape(el.dataset.action)}"]`;
+    return "";
+  };
   let rev = Number(root().dataset.rev) || 0;
   let busy = false;
   let again = false;
@@ -328,21 +399,23 @@ document.addEventListener("keydown", (event) => {
       const fresh = doc.querySelector("[data-events]");
       const current = root();
       if (!fresh || !current) return;
-      const focused = document.activeElement?.id;
+      const focused = current.contains(document.activeElement) ? focusKey(document.activeElement) : "";
       // At the same move (a phrase said) the cards ticked stay ticked.
       const ticked = fresh.dataset.move === current.dataset.move
         ? [...current.querySelectorAll('input[name="card"]:checked')].map((box) => box.value) : [];
       rev = Math.max(rev, Number(fresh.dataset.rev) || 0);
-      current.replaceWith(fresh);
+      morph(current, fresh);
       document.title = doc.title;
       let changed = null;
-      for (const box of ticked.length > 0 ? fresh.querySelectorAll('input[name="card"]') : []) {
+      for (const box of ticked.length > 0 ? current.querySelectorAll('input[name="card"]') : []) {
         if (box.checked !== ticked.includes(box.value)) {
           box.checked = !box.checked;
           changed = box;
         }
       }
-      if (focused) document.getElementById(focused)?.focus();
+      // The focus stays on the same control if the new table has it (else it is left alone).
+      const again = focused && current.querySelector(focused);
+      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
       document.dispatchEvent(new CustomEvent("cardavia:page"));
       changed?.dispatchEvent(new Event("change", { bubbles: true }));
     } catch {

@@ -141,8 +141,18 @@ function guandanTable() {
     if (all) for (const seat of places.keys()) out(seat);
   };
 
+  // A live page may swap in a newer table while this replay runs (this felt has left the
+  // page then): the newer one's replay speaks, this one stops without a word.
+  const stale = () => {
+    if (felt.isConnected) return false;
+    done = true;
+    clearTimeout(timer);
+    document.removeEventListener("keydown", finish, true);
+    document.removeEventListener("pointerdown", finish, true);
+    return true;
+  };
   const finish = () => {
-    if (done) return;
+    if (done || stale()) return;
     done = true;
     clearTimeout(timer);
     reveal(true);
@@ -162,7 +172,7 @@ function guandanTable() {
   };
 
   const show = () => {
-    if (done) return;
+    if (done || stale()) return;
     if (next >= steps.length) { finish(); return; }
     const st = steps[next++];
     tpl.dataset.at = String(next); // how many steps are shown: a hook for the browser tests

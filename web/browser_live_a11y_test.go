@@ -1,0 +1,100 @@
+package web_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// markRegions marks the live regions of a shared table's page, and regionsKept names those
+// that left the document since or are not the page's any more: a screen reader reads a change
+// inside a live region it already knows, never one that arrives with its words already in it
+// (an element taken out of the page and put back is a new one to it).
+const markRegions = `(() => {
+	window.__regions = {};
+	for (const sel of ["[data-announce]", ".shared-status", ".talk-said"]) window.__regions[sel] = document.querySelector(sel);
+	window.__regions["[data-announce]"]?.replaceChildren();
+	window.__left = [];
+	new MutationObserver((records) => {
+		for (const r of records) for (const n of r.removedNodes) for (const [sel, el] of Object.entries(window.__regions)) {
+			if (el && n.contains(el)) window.__left.push(sel);
+		}
+	}).observe(document.body, {childList: true, subtree: true});
+})()`
+
+const regionsKept = `(() => [...new Set([...window.__left, ...Object.entries(window.__regions || {})
+	.filter(([sel, el]) => !el || document.querySelector(sel) !== el)
+	.map(([sel]) => sel)])])()`
+
+// TestBrowserLiveTableSpeaks: at a shared table with JavaScript, the others' moves and the
+// phrases they say are announced, and the player's focus stays where it was. Before, each
+// live update swapped in the whole table: the live regions (the words of the others' moves,
+// whose turn it is, the phrases said) arrived anew with their words already in them, which
+// screen readers do not read out, and the focus, kept only on an element with an id, fell to
+// the page's body whenever it was on a card, a button or a phrase. And the turn's countdown,
+// inside the status line (role="status", atomic), had the whole line read out every second.
+func TestBrowserLiveTableSpeaks(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 3*time.Minute)
+	site := browserSite(t)
+	host := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
+	friend := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
+
+	host.open("/guandan/tables/new")
+	host.do(chromedp.SetValue(chromedp.CSS(`#table-name`), "Sara"),
+		chromedp.Click(chromedp.CSS(`input[name="timer"][value="60"]`)))
+	host.load("open a table", click(`[data-action="open"]`))
+	path := eval[string](host, `new URL(document.querySelector("a[data-invite]").href).pathname`)
+	friend.sit(path, 2, "Mina")
+	friend.mark()
+	host.load("start", click(`[data-action="start"]`))
+	if _, ok := friend.waitRoot("data-phase", "lobby", liveWait); !ok || !friend.stayed() {
+		t.Fatal("the friend's page did not follow the start live")
+	}
+	// The countdown ticks without being read out.
+	if got := eval[string](host, `(() => { const r = document.querySelector("[data-deadline]")?.closest("[aria-live], [role=status], [role=alert]"); return r ? r.getAttribute("aria-live") ?? {status: "polite", alert: "assertive"}[r.getAttribute("role")] : "none"; })()`); got != "off" {
+		t.Errorf("the turn's countdown changes every second inside a live region (its nearest says aria-live=%q), so it is read out every second", got)
+	}
+	if host.root("data-to-act") != "0" {
+		t.Fatalf("the host does not lead the first deal (seat %s to act)", host.root("data-to-act"))
+	}
+
+	// The friend's focus is on a phrase to say while the host plays.
+	friend.do(chromedp.Focus(chromedp.CSS(`form.talk-say button[data-phrase]:nth-of-type(2)`)))
+	phrase := eval[string](friend, `document.activeElement.dataset.phrase`)
+	friend.do(chromedp.Evaluate[chromedp.Void](markRegions))
+	before := friend.root("data-move")
+	host.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.gform input[name="card"]').click()`))
+	host.load("play a card", click(`[data-action="play"]`))
+	if _, ok := friend.waitRoot("data-move", before, liveWait); !ok || !friend.stayed() {
+		t.Fatal("the host's play did not reach the friend's page live")
+	}
+	// The replay of the moves (reduced motion: at once) has said them.
+	waitFor(2*time.Second, func() bool {
+		return eval[string](friend, `document.querySelector("[data-announce]").textContent`) != ""
+	})
+	if lost := eval[[]string](friend, regionsKept); len(lost) > 0 {
+		t.Errorf("after the host's play the friend's live regions %v are new elements, whose words a screen reader does not read", lost)
+	}
+	if said := eval[string](friend, `document.querySelector("[data-announce]").textContent`); !strings.Contains(said, "Sara") {
+		t.Errorf("the host's play was not announced at the friend's seat (it says %q)", said)
+	}
+	if got := eval[string](friend, `document.activeElement.dataset.phrase ?? document.activeElement.outerHTML.slice(0, 80)`); got != phrase {
+		t.Errorf("the friend's focus was on the phrase %s; after the host's play it is on %s", phrase, got)
+	}
+
+	// A phrase said by the friend reaches the host's list of phrases, which was there (empty)
+	// before, so that it is read out.
+	host.do(chromedp.Evaluate[chromedp.Void](markRegions))
+	host.mark()
+	friend.do(chromedp.Focus(chromedp.CSS(`form.talk-say button[data-phrase]`)))
+	friend.load("say a phrase", chromedp.KeyEvent("\r"))
+	if !waitFor(liveWait, func() bool { return host.exists("[data-said]") }) || !host.stayed() {
+		t.Fatal("the phrase did not reach the host live")
+	}
+	if lost := eval[[]string](host, regionsKept); len(lost) > 0 {
+		t.Errorf("after a phrase said the host's live regions %v are new elements, whose words a screen reader does not read", lost)
+	}
+}
