@@ -31,7 +31,8 @@ function joinSentences(texts) {
 
 // After a move (a form sent from the table or a lesson, the Hint or an arrangement link) the
 // new page's focus goes back where the player goes on, not to its top: the notice (read out
-// then), a lesson's words, the hint, the arrangement, else the hand or the first button. The
+// then; but the question of the reading when Play asks one), a lesson's words, the hint, the
+// arrangement, else the hand or the first button. The
 // replays call settled() at their end; it says whether it moved the focus. Not after a
 // pointer's move: the pointer is where its player looks.
 const settled = (() => {
@@ -64,7 +65,10 @@ const settled = (() => {
     if (!moved) return false;
     const [what, arg] = moved.split(":");
     moved = null;
-    const target = document.querySelector("[data-notice], .lesson-wrong, .lesson-text")
+    // A question of the table's (which reading the cards stand for) is answered where it is
+    // asked: its first answer, in a group its question names, not the notice above the hand.
+    const target = (document.querySelector('[data-notice="guandan.notice.choose"]') && document.querySelector(".greadings input:checked, .greadings input"))
+      || document.querySelector("[data-notice], .lesson-wrong, .lesson-text")
       || (what === "hint" && document.querySelector(".ghint"))
       || (what === "arrange" && document.querySelector(`.felt a[data-arrange="${CSS.escape(arg || "")}"]`))
       || document.querySelector(".felt .gform .ghand, .felt .actions button, .felt button[data-action]");

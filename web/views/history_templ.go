@@ -1896,7 +1896,7 @@ func guandanReplayTable(t GuandanTable) templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		templ_7745c5c3_Err = guandanHand(t, "").Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = guandanHand(t, "", "").Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

@@ -476,7 +476,7 @@ func guandanLessonMe(p GuandanLesson) templ.Component {
 					}()
 				}
 				ctx = templ.InitializeContext(ctx)
-				templ_7745c5c3_Err = guandanHand(t, "checkbox").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = guandanHand(t, "checkbox", "").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -525,7 +525,7 @@ func guandanLessonMe(p GuandanLesson) templ.Component {
 					}()
 				}
 				ctx = templ.InitializeContext(ctx)
-				templ_7745c5c3_Err = guandanHand(t, "radio").Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = guandanHand(t, "radio", "").Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
@@ -548,7 +548,7 @@ func guandanLessonMe(p GuandanLesson) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		} else {
-			templ_7745c5c3_Err = guandanHand(t, "").Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = guandanHand(t, "", "").Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -1,0 +1,93 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/cardavia/cardavia/web"
+	"github.com/chromedp/cdproto/accessibility"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+)
+
+// axNode is what a screen reader is told of an element: its role, name and description, as
+// Chromium's accessibility tree computes them.
+type axNode struct{ Role, Name, Description string }
+
+// axFocused reads the accessibility tree's node of the element in focus.
+func axFocused(tb *tab) axNode {
+	tb.t.Helper()
+	ctx, cancel := context.WithTimeout(tb.ctx, stepTimeout)
+	defer cancel()
+	obj, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: "document.activeElement"})
+	if err != nil || obj.Result == nil || obj.Result.ObjectID == "" {
+		tb.t.Fatalf("the element in focus: %v", err)
+	}
+	no := false
+	tree, err := chromedp.Call(ctx, accessibility.GetPartialAXTree, accessibility.GetPartialAXTreeParams{ObjectID: obj.Result.ObjectID, FetchRelatives: &no})
+	if err != nil || len(tree.Nodes) == 0 {
+		tb.t.Fatalf("the accessibility node in focus: %v", err)
+	}
+	text := func(v *accessibility.Value) string {
+		var s string
+		if v != nil {
+			_ = json.Unmarshal([]byte(v.Value), &s)
+		}
+		return s
+	}
+	n := tree.Nodes[0]
+	return axNode{Role: text(n.Role), Name: text(n.Name), Description: text(n.Description)}
+}
+
+// TestBrowserGuandanFocusSaysWhatToDo: where a move leaves the focus, a screen reader hears
+// what the table now asks. Before, after Next deal led to the tribute, the focus was on the
+// hand, read as "Your hand, group", and nothing said that East had paid a tribute or that a
+// card was to be given back; and when Play asked which reading the cards stand for, the
+// focus was on the notice, with the whole hand (up to 27 cards and their stack buttons) to
+// Tab through before the question; it is now on the question's first answer.
+func TestBrowserGuandanFocusSaysWhatToDo(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, time.Minute)
+	srv := httptest.NewServer(web.WithGuandanPositions(t, browserHandler(t)))
+	t.Cleanup(srv.Close)
+	tb := newTab(t, browser, srv.URL, desktopWidth, desktopHeight)
+	tb.open("/guandan")
+
+	// The tribute: Next deal, with the key.
+	tb.position("return")
+	tb.load("the key n", chromedp.KeyEvent("n"))
+	if !tb.exists(`form[action="/guandan/return"]`) {
+		t.Fatal("Next deal did not lead to the return")
+	}
+	prompt := eval[string](tb, `document.querySelector(".gprompt").textContent.trim()`)
+	if n := axFocused(tb); n.Name != "Your hand" || n.Description != prompt {
+		t.Errorf("after Next deal the focus is on %+v; want the hand, described by the prompt %q", n, prompt)
+	}
+
+	// A lead: the cards the player leads with, then the question of their reading.
+	tb.position("lead")
+	for _, c := range []string{"8S", "8C", "9S", "9C", "2H"} {
+		tb.do(chromedp.Focus(chromedp.CSS(`[data-hand="0"] [data-card="`+c+`"] input`)), chromedp.KeyEvent(" "))
+	}
+	tb.load("the key p", chromedp.KeyEvent("p"))
+	if !tb.exists(".greadings") {
+		t.Fatal("Play did not ask which reading the cards stand for")
+	}
+	// The question's legend names the group the screen reader enters.
+	if n := axFocused(tb); n.Role != "radio" || !strings.HasPrefix(n.Name, "Full house") || !tb.exists(".greadings legend") {
+		t.Errorf("after Play asked which reading: the focus is on %+v, want the first reading", n)
+	}
+	// The answer with the keyboard: the next reading, then Play.
+	tb.do(chromedp.KeyEvent(kb.ArrowDown))
+	want := eval[string](tb, `document.querySelector(".greadings input:checked").value`)
+	tb.load("the key p", chromedp.KeyEvent("p"))
+	if tb.exists(".greadings") || tb.exists(`form[action="/guandan/play"] [data-hand="0"] [data-card="8S"]`) {
+		t.Errorf("the reading %s chosen with the keys was not played", want)
+	}
+	tb.checkClean("the focus after moves", "")
+}
