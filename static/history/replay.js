@@ -34,6 +34,13 @@
     window.location.assign(a.href);
   });
   var key = "cardavia.replay.playing";
+  // A replay played from the keyboard keeps the focus on its button from page to page, where
+  // Enter pauses: else each page would begin at its top, too far from Pause to Tab to it
+  // before the next one comes. Not after a pointer's press: the pointer is where its player looks.
+  var focusKey = "cardavia.replay.focus";
+  var pointer = false;
+  document.addEventListener("pointerdown", function () { pointer = true; }, true);
+  document.addEventListener("keydown", function () { pointer = false; }, true);
   var timer = null;
   var reduced = window.matchMedia && window.matchMedia("(prefers-reduced-motion: reduce)").matches;
   function next() { return document.querySelector("a[data-step-next]"); }
@@ -48,7 +55,13 @@
     if (!link) { stop(); return; }
     try { sessionStorage.setItem(key, link.href); } catch (e) {}
     show(true);
-    timer = setTimeout(function () { window.location.assign(link.href); }, wait);
+    timer = setTimeout(function () {
+      try {
+        if (document.activeElement === button && !pointer) sessionStorage.setItem(focusKey, link.href);
+        else sessionStorage.removeItem(focusKey);
+      } catch (e) {}
+      window.location.assign(link.href);
+    }, wait);
   }
   if (!next() && !first()) return; // no move to play
   button.hidden = false;
@@ -56,7 +69,12 @@
   button.closest(".replay-nav").addEventListener("click", function (e) {
     if (e.target instanceof Element && e.target.closest("a[href]")) stop(); // a step by hand
   });
-  var playing = false;
-  try { playing = sessionStorage.getItem(key) === location.href; } catch (e) {}
+  var playing = false, focused = false;
+  try {
+    playing = sessionStorage.getItem(key) === location.href;
+    focused = sessionStorage.getItem(focusKey) === location.href;
+    sessionStorage.removeItem(focusKey);
+  } catch (e) {}
   if (playing) { play(); } else { show(false); }
+  if (playing && focused) button.focus({ preventScroll: true });
 })();
