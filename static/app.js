@@ -369,15 +369,23 @@ document.addEventListener("keydown", (event) => {
       else el.insertBefore(n, at);
     }
   };
-  // focusKey says how to find the control in focus in the new table: by its id, its name and
-  // value, or its action.
+  // focusKey says how to find the control in focus in the new table: by its id, or by its
+  // name and value or its action, in its seat of the list of seats (each has its Take).
   const focusKey = (el) => {
     if (el.id) return `#${CSS.escape(el.id)}`;
     const tag = el.tagName.toLowerCase();
-    if (el.name && "value" in el) return `${tag}[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
-    if (el.dataset.action) return `${tag}[data-action="${CSS.escape(el.dataset.action)}"]`;
-    return "";
+    let key = "";
+    if (el.name && "value" in el) key = `${tag}[name="${CSS.escape(el.name)}"][value="${CSS.escape(el.value)}"]`;
+    else if (el.dataset.action) key = `${tag}[data-action="${CSS.escape(el.dataset.action)}"]`;
+    const slot = key && el.closest("[data-seat-slot]");
+    return slot ? `[data-seat-slot="${CSS.escape(slot.dataset.seatSlot)}"] ${key}` : key;
   };
+  // typed lists what the player has typed or chosen in the table's fields (a name for a seat,
+  // a seat to move a player to) and not sent yet: the new table's fields, empty, get it back.
+  const typed = (root) => [...root.querySelectorAll("input[id], select[id]")].filter((el) => el instanceof HTMLSelectElement
+    ? [...el.options].some((o) => o.selected !== o.defaultSelected)
+    : el.type !== "hidden" && el.value !== el.defaultValue)
+    .map((el) => [el.id, el.value, el === document.activeElement && "selectionStart" in el ? [el.selectionStart, el.selectionEnd] : null]);
   let rev = Number(root().dataset.rev) || 0;
   let busy = false;
   let again = false;
@@ -404,6 +412,7 @@ document.addEventListener("keydown", (event) => {
       const current = root();
       if (!fresh || !current) return;
       const focused = current.contains(document.activeElement) ? focusKey(document.activeElement) : "";
+      const kept = typed(current);
       // At the same move (a phrase said) the cards ticked stay ticked.
       const ticked = fresh.dataset.move === current.dataset.move
         ? [...current.querySelectorAll('input[name="card"]:checked')].map((box) => box.value) : [];
@@ -415,6 +424,15 @@ document.addEventListener("keydown", (event) => {
         if (box.checked !== ticked.includes(box.value)) {
           box.checked = !box.checked;
           changed = box;
+        }
+      }
+      for (const [id, value, caret] of kept) {
+        const field = document.getElementById(id);
+        if (!field || !current.contains(field)) continue;
+        field.value = value;
+        if (caret) {
+          field.focus({ preventScroll: true });
+          try { field.setSelectionRange(...caret); } catch { /* not a text field */ }
         }
       }
       // The focus stays on the same control if the new table has it (else it is left alone).

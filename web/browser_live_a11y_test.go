@@ -98,3 +98,47 @@ func TestBrowserLiveTableSpeaks(t *testing.T) {
 		t.Errorf("after a phrase said the host's live regions %v are new elements, whose words a screen reader does not read", lost)
 	}
 }
+
+// TestBrowserLiveLobbyKeepsWhatIsTyped: a guest types a name into a seat's field, or has the
+// focus on a seat's button, while another player takes a seat: the lobby updates live, and
+// the name typed so far and the focus stay where they were. Before, the new lobby's field
+// came empty (the name typed was lost mid-word), and the focus on a seat's Take went to the
+// first seat's.
+func TestBrowserLiveLobbyKeepsWhatIsTyped(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 2*time.Minute)
+	site := browserSite(t)
+	host := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
+	guest := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
+	other := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
+	path := host.openShared("asnas", "Sara")
+	guest.open(path)
+	guest.mark()
+
+	// Typing, then someone else sits.
+	guest.do(chromedp.Focus(chromedp.CSS(`#seat-name-1`)), chromedp.KeyEvent("Al"))
+	other.sit(path, 2, "Mina")
+	if !waitFor(liveWait, func() bool { return guest.exists(`[data-seat-slot="2"][data-human="true"]`) }) || !guest.stayed() {
+		t.Fatal("the guest's lobby did not show the seat taken live")
+	}
+	if got := eval[string](guest, `document.querySelector("#seat-name-1").value`); got != "Al" {
+		t.Errorf("the name typed into the seat's field is now %q, want %q", got, "Al")
+	}
+	if got := eval[string](guest, `document.activeElement.id`); got != "seat-name-1" {
+		t.Errorf("the focus left the field typed into, for %q", got)
+	}
+	guest.do(chromedp.KeyEvent("i"))
+	if got := eval[string](guest, `document.querySelector("#seat-name-1").value`); got != "Ali" {
+		t.Errorf("typing on after the update gives %q, want %q", got, "Ali")
+	}
+
+	// The focus on the last seat's button, then someone else leaves.
+	guest.do(chromedp.Focus(chromedp.CSS(`[data-take-seat="3"] button`)))
+	other.load("leave", click(`[data-action="leave"]`))
+	if !waitFor(liveWait, func() bool { return guest.exists(`[data-seat-slot="2"][data-human="false"]`) }) || !guest.stayed() {
+		t.Fatal("the guest's lobby did not show the seat left live")
+	}
+	if got := eval[string](guest, `document.activeElement.closest("[data-take-seat]")?.dataset.takeSeat ?? document.activeElement.tagName`); got != "3" {
+		t.Errorf("the focus on the last seat's Take is now on seat %s's", got)
+	}
+}
