@@ -91,3 +91,41 @@ func TestBrowserGuandanFocusSaysWhatToDo(t *testing.T) {
 	}
 	tb.checkClean("the focus after moves", "")
 }
+
+// TestBrowserAsnasButtonsSayWhatHappened: Look turns the player's cards over and leaves the
+// focus on the first button, where a screen reader said "Call to 1, button" and nothing of the
+// hand the player had just looked at, which was the move's whole point. Each button is now
+// described by the hand's category, without the script as with it; and Next deal and Rematch,
+// where the deal's and the match's last move leave the focus (and which Tab reaches first
+// without the script, where nothing announces the end), by who took the pot and who won.
+func TestBrowserAsnasButtonsSayWhatHappened(t *testing.T) {
+	browserTest(t)
+	site := browserSite(t)
+	tb := newTab(t, startBrowser(t, time.Minute), site.URL, desktopWidth, desktopHeight)
+	tb.open("/asnas")
+	if n := axFocused(tb); n.Description != "" {
+		t.Errorf("before Look something is described: %+v", n)
+	}
+	tb.load("the key l", chromedp.KeyEvent("l"))
+	category := eval[string](tb, `document.querySelector('[data-seat="0"] .category').textContent`)
+	n := axFocused(tb)
+	if n.Role != "button" || n.Description != category {
+		t.Errorf("after Look the focus is on %+v; want a button described by the hand's category %q", n, category)
+	}
+	if got := eval[int](tb, `[...document.querySelectorAll(".felt .actions button")].filter((b) => b.getAttribute("aria-describedby") !== "hand-category").length`); got != 0 {
+		t.Errorf("%d buttons are not described by the hand", got)
+	}
+
+	tb.load("the key f", chromedp.KeyEvent("f"))
+	result := eval[string](tb, `document.querySelector(".result-line").textContent`)
+	if n := axFocused(tb); n.Name != "Next deal" || n.Description != result {
+		t.Errorf("after the deal's last move the focus is on %+v; want Next deal, described by %q", n, result)
+	}
+	tb.toMatchEnd()
+	tb.do(chromedp.Focus(chromedp.CSS(`[data-action="new"]`)))
+	winners := eval[string](tb, `document.querySelector(".winner-line").textContent.trim()`)
+	// (The full stop, for screen readers only, comes apart by a space in the description.)
+	if n := axFocused(tb); n.Name != "Rematch" || strings.ReplaceAll(n.Description, " ", "") != strings.ReplaceAll(winners, " ", "") {
+		t.Errorf("at the match's end Rematch is %+v; want it described by %q", n, winners)
+	}
+}

@@ -85,6 +85,9 @@ func (t AsnasTable) DealWinner(seat int) bool {
 // MyTurn tells whether the human is to act now.
 func (t AsnasTable) MyTurn() bool { return t.View.ToAct == t.View.Seat && len(t.View.Legal) > 0 }
 
+// HandShown says whether the viewer's own hand is face up to them, with its category.
+func (t AsnasTable) HandShown() bool { return t.View.Seats[t.View.Seat].Shown }
+
 // HumanWon tells whether the human is among the match's winners.
 func (t AsnasTable) HumanWon() bool {
 	return t.View.Over && slices.Contains(t.View.Winners, t.View.Seat)
