@@ -49,9 +49,14 @@ func TestBrowserLiveTableSpeaks(t *testing.T) {
 	path := eval[string](host, `new URL(document.querySelector("a[data-invite]").href).pathname`)
 	friend.sit(path, 2, "Mina")
 	friend.mark()
+	// The lobby's status line is there, empty, so that the start is read out at once.
+	friend.do(chromedp.Evaluate[chromedp.Void](`window.__status = document.querySelector(".shared-status")`))
 	host.load("start", click(`[data-action="start"]`))
 	if _, ok := friend.waitRoot("data-phase", "lobby", liveWait); !ok || !friend.stayed() {
 		t.Fatal("the friend's page did not follow the start live")
+	}
+	if !eval[bool](friend, `!!window.__status && document.querySelector(".shared-status") === window.__status && window.__status.textContent.trim() !== ""`) {
+		t.Error("the start of the match came in a new status line, which a screen reader does not read out: the friend waiting in the lobby is not told")
 	}
 	// The countdown ticks without being read out.
 	if got := eval[string](host, `(() => { const r = document.querySelector("[data-deadline]")?.closest("[aria-live], [role=status], [role=alert]"); return r ? r.getAttribute("aria-live") ?? {status: "polite", alert: "assertive"}[r.getAttribute("role")] : "none"; })()`); got != "off" {
