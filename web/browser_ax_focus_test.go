@@ -129,3 +129,29 @@ func TestBrowserAsnasButtonsSayWhatHappened(t *testing.T) {
 		t.Errorf("at the match's end Rematch is %+v; want it described by %q", n, winners)
 	}
 }
+
+// TestBrowserSettingsSavedIsHeard: Save on the settings page came back to the page's top, its
+// title "Settings" as before, and the confirmation below the heading (a status that arrives
+// with its page, which screen readers do not read out) went unheard. The title now begins
+// with it, as a table's notices do, and with the script it has the focus, as they have.
+func TestBrowserSettingsSavedIsHeard(t *testing.T) {
+	browserTest(t)
+	site := browserSite(t)
+	tb := newTab(t, startBrowser(t, time.Minute), site.URL, desktopWidth, desktopHeight)
+	tb.open("/settings")
+	tb.load("Save with Enter", chromedp.Focus(chromedp.CSS(`button[data-save]`)), chromedp.KeyEvent("\r"))
+	if !tb.exists(`[data-notice="settings.saved"]`) {
+		t.Fatal("Save did not come back with its confirmation")
+	}
+	if got := eval[string](tb, `document.title`); !strings.HasPrefix(got, "Saved · ") {
+		t.Errorf("the title after Save is %q, want it to begin with the confirmation", got)
+	}
+	if f := eval[string](tb, focusScript); f != "notice" {
+		t.Errorf("after Save the focus is on %s, want the confirmation", f)
+	}
+	// A page opened afresh leaves the focus alone.
+	tb.open("/settings?saved=1")
+	if f := eval[string](tb, focusScript); f != "body" {
+		t.Errorf("the settings page opened afresh: the focus on %s", f)
+	}
+}

@@ -3,7 +3,12 @@
 // from the catalogs through i18n.T.
 package views
 
-import "github.com/cardavia/cardavia/static"
+import (
+	"context"
+
+	"github.com/cardavia/cardavia/i18n"
+	"github.com/cardavia/cardavia/static"
+)
 
 // Filters are a visitor's three visual filter settings, each 0 to 100 (50 is neutral).
 type Filters struct {
@@ -59,4 +64,11 @@ type SettingsForm struct {
 	AsnasLevel AsnasLevelForm
 	// GuandanLevel is the Guandan AI level form.
 	GuandanLevel GuandanLevelChoice
+}
+
+// Title is the settings page's title: after the short form of its notice, if any, as a
+// table's title is ("Saved · Settings"). A screen reader reads a new page's title first, so
+// the confirmation of a Save is heard without looking for it.
+func (f SettingsForm) Title(ctx context.Context) string {
+	return tableTitle(ctx, NoticeView{Key: f.Notice}, false, i18n.T(ctx, "settings.title"))
 }

@@ -292,7 +292,7 @@ func SettingsPage(ch Chrome, f SettingsForm) templ.Component {
 			}
 			return nil
 		})
-		templ_7745c5c3_Err = Layout(ch, i18n.T(ctx, "settings.title")).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = Layout(ch, f.Title(ctx)).Render(templ.WithChildren(ctx, templ_7745c5c3_Var2), templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
