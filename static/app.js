@@ -102,6 +102,12 @@ function replay() {
   let landed = false; // the replay's end moved the focus (settled)
   const acting = () => root.querySelectorAll(".replay-acting").forEach((el) => el.classList.remove("replay-acting"));
   const finish = () => {
+    // The last step's timer may fire after a newer table came (the felt is kept across live
+    // updates): the newer replay owns the felt now.
+    if (stale()) {
+      stop();
+      return;
+    }
     clearTimeout(timer);
     const rest = steps.slice(next).map(words);
     next = steps.length;
@@ -340,7 +346,10 @@ document.addEventListener("keydown", (event) => {
     if (!element(old)) return inside && old.textContent === young.textContent;
     if (old.tagName !== young.tagName || old.getAttribute("class") !== young.getAttribute("class")) return false;
     if (inside) return old.isEqualNode(young) || old.getAttribute("aria-live") === "off";
-    return old.matches(keep) || old.querySelector(keep) !== null;
+    // Both ways: an old live region must not be taken over by a new sibling of its tag and
+    // class that holds none, nor a new one land in an old element that held none.
+    const holds = (el) => el.matches(keep) || el.querySelector(keep) !== null;
+    return holds(old) && holds(young);
   };
   const morph = (el, to, inside = false) => {
     for (const name of el.getAttributeNames()) if (!to.hasAttribute(name)) el.removeAttribute(name);
@@ -436,8 +445,8 @@ document.addEventListener("keydown", (event) => {
         }
       }
       // The focus stays on the same control if the new table has it (else it is left alone).
-      const again = focused && current.querySelector(focused);
-      if (again && again !== document.activeElement) again.focus({ preventScroll: true });
+      const target = focused && current.querySelector(focused);
+      if (target && target !== document.activeElement) target.focus({ preventScroll: true });
       document.dispatchEvent(new CustomEvent("cardavia:page"));
       changed?.dispatchEvent(new Event("change", { bubbles: true }));
     } catch {

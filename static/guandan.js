@@ -6,6 +6,10 @@
 "use strict";
 
 function guandanTable() {
+  // A live page runs this again for each newer table: a replay the newer one replaced stops
+  // without finishing, so the class that hid the prompt and the result during it goes here
+  // (this table's own replay, if it has one, sets it again).
+  document.documentElement.classList.remove("greplaying");
   const felt = document.querySelector(".gfelt");
   if (!felt) return;
   // The viewer's own seat, whose moves are not read out again: 0 at the solo table, the

@@ -54,7 +54,6 @@ func withWorstAsnas(site http.Handler) http.Handler {
 		if !ok {
 			l, _ = i18n.ByCode("en")
 		}
-		// The filter stylesheet too, so that the page takes the filters as the site's do.
 		ch := views.Chrome{Assets: static.Load(), Path: "/asnas", Filters: views.NeutralFilters, Section: "asnas", SkipToHand: true}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		if err := views.AsnasPage(ch, worstAsnas()).Render(i18n.WithLocale(r.Context(), l), w); err != nil {

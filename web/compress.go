@@ -205,7 +205,9 @@ func (f *encodedFile) serve(w http.ResponseWriter, r *http.Request) {
 	h.Set("ETag", f.etags[c])
 	if c != codingIdentity {
 		h.Set("Content-Encoding", c)
-		if r.Header.Get("Range") == "" {
+		// Not for a range (ServeContent sets the part's length) nor under If-Match or
+		// If-Unmodified-Since, whose 412 ServeContent sends with no body and this length kept.
+		if r.Header.Get("Range") == "" && r.Header.Get("If-Match") == "" && r.Header.Get("If-Unmodified-Since") == "" {
 			h.Set("Content-Length", strconv.Itoa(len(f.bodies[c])))
 		}
 	}

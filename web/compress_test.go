@@ -167,6 +167,14 @@ func TestStaticCodingsAndConditionalRequests(t *testing.T) {
 		if again.StatusCode != http.StatusNotModified {
 			t.Errorf("%s: If-None-Match gives %d, want 304", coding, again.StatusCode)
 		}
+		// A precondition that fails is a 412 with no body: it must not promise the file's
+		// length, or the client waits for bytes that never come.
+		refused := rawGet(t, ts, url, "Accept-Encoding", coding, "If-Match", `"not-this-file"`)
+		rb, err := io.ReadAll(refused.Body)
+		refused.Body.Close()
+		if refused.StatusCode != http.StatusPreconditionFailed || err != nil || len(rb) != 0 || refused.ContentLength > 0 {
+			t.Errorf("%s: If-Match on another tag: %d, %d bytes (%v), Content-Length %d; want 412 with nothing promised", coding, refused.StatusCode, len(rb), err, refused.ContentLength)
+		}
 	}
 	if !strings.Contains(plain.header.Get("Vary"), "Accept-Encoding") {
 		t.Error("no Vary: Accept-Encoding: a shared cache would mix codings")

@@ -720,8 +720,7 @@ func movedFirst(w http.ResponseWriter, r *http.Request, game, id string, err err
 	if !errors.Is(err, store.ErrConflict) {
 		return err
 	}
-	http.Redirect(w, r, tablePath(game, id)+"?notice=stale", http.StatusSeeOther)
-	return nil
+	return sharedRedirect(game, id)(w, r, views.NoticeStale)
 }
 
 // parseTableForm reads a shared table's POST form of bounded size.

@@ -6,6 +6,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"io"
+	"net"
 	"strconv"
 	"time"
 
@@ -112,8 +114,7 @@ func (r *Redis) CompareAndSwapAll(ctx context.Context, swaps ...Swap) error {
 // client) or a reply that it is not ready yet (loading its data, busy with a script, a replica
 // that cannot take writes, out of memory), not an answer that the command itself was wrong.
 func failed(op string, err error) error {
-	var reply redis.Error
-	if !errors.As(err, &reply) || redis.IsLoadingError(err) || redis.IsReadOnlyError(err) ||
+	if unreachable(err) || redis.IsLoadingError(err) || redis.IsReadOnlyError(err) ||
 		redis.IsMasterDownError(err) || redis.IsTryAgainError(err) || redis.IsClusterDownError(err) ||
 		redis.IsMaxClientsError(err) || redis.IsOOMError(err) || redis.HasErrorPrefix(err, "BUSY") {
 		if !errors.Is(err, context.Canceled) {
@@ -121,6 +122,15 @@ func failed(op string, err error) error {
 		}
 	}
 	return fmt.Errorf("store: redis %s: %w", op, err)
+}
+
+// unreachable tells an error of Redis's absence: the network (refused, reset, a timeout), a
+// connection cut mid-reply, the pool exhausted, a closed client. Anything else, a reply of
+// the wrong type included, is a fault to log, not a moment to wait.
+func unreachable(err error) bool {
+	var ne net.Error
+	return errors.As(err, &ne) || errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) ||
+		errors.Is(err, redis.ErrClosed) || errors.Is(err, redis.ErrPoolTimeout) || errors.Is(err, context.DeadlineExceeded)
 }
 
 // Sweep implements Store. Redis expires entries itself, so there is nothing to do.

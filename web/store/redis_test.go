@@ -5,6 +5,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"errors"
+	"io"
+	"net"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -12,6 +14,7 @@ import (
 	"time"
 
 	"github.com/alicebob/miniredis/v2"
+	"github.com/redis/go-redis/v9"
 )
 
 // redisURLEnv names a real Redis for the integration runs (scripts/test.sh starts one and sets
@@ -190,5 +193,25 @@ func TestRedisGoneIsUnavailable(t *testing.T) {
 	}
 	if data, v, err := r.Load(ctx, "k"); err != nil || string(data) != "x" || v != 1 {
 		t.Fatalf("after redis came back: %q, %d, %v; want x, 1", data, v, err)
+	}
+}
+
+// TestOnlyAbsenceIsUnavailable: Redis out of reach is a moment to wait (503), but any other
+// failure is a fault to log (500): a reply of an unexpected type from the compare-and-swap
+// script counted as unavailable and showed "Back in a moment" for a bug.
+func TestOnlyAbsenceIsUnavailable(t *testing.T) {
+	gone := []error{
+		&net.OpError{Op: "dial", Net: "tcp", Err: errors.New("connection refused")},
+		io.EOF, io.ErrUnexpectedEOF, redis.ErrClosed, redis.ErrPoolTimeout, context.DeadlineExceeded,
+	}
+	for _, err := range gone {
+		if !errors.Is(failed("load", err), ErrUnavailable) {
+			t.Errorf("%v: not unavailable", err)
+		}
+	}
+	for _, err := range []error{errors.New("redis: unexpected type=string for Int"), context.Canceled} {
+		if errors.Is(failed("compare-and-swap", err), ErrUnavailable) {
+			t.Errorf("%v: counted as unavailable", err)
+		}
 	}
 }

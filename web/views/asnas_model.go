@@ -5,6 +5,8 @@ import (
 	"context"
 	"slices"
 
+	"github.com/a-h/templ"
+
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/rules/asnas"
 )
@@ -87,6 +89,15 @@ func (t AsnasTable) MyTurn() bool { return t.View.ToAct == t.View.Seat && len(t.
 
 // HandShown says whether the viewer's own hand is face up to them, with its category.
 func (t AsnasTable) HandShown() bool { return t.View.Seats[t.View.Seat].Shown }
+
+// categoryAttrs are the attributes of a seat's hand category: the viewer's own is the one the
+// verb buttons are described by (aria-describedby), so it has the id they name.
+func (t AsnasTable) categoryAttrs(seat int) templ.Attributes {
+	if seat == t.View.Seat {
+		return templ.Attributes{"id": "hand-category"}
+	}
+	return nil
+}
 
 // HumanWon tells whether the human is among the match's winners.
 func (t AsnasTable) HumanWon() bool {

@@ -60,6 +60,8 @@ func TestHistorySharedGuandanTeams(t *testing.T) {
 		{"en", shared, "You and \u2068Mina\u2069: Ace · \u2068Sara\u2069 and North (AI): 9", "with \u2068Sara\u2069 and \u2068Mina\u2069"},
 		{"fa", shared, "شما و \u2068Mina\u2069: آس · \u2068Sara\u2069 و شمال (هوش مصنوعی): ۹", "با \u2068Sara\u2069 و \u2068Mina\u2069"},
 		{"en", solo, "You and North: Ace · East and West: 9", ""},
+		// Filed before the names were kept: the seats as they sat, named by where they sat.
+		{"en", HistoryMatch{Seat: 1, Levels: [2]gd.Rank{gd.Ace, gd.Nine}}, "You and West: Ace · South and North: 9", ""},
 	} {
 		doc := renderIn(t, c.code, HistoryPage(ch, History{Game: "guandan", Past: []HistoryMatch{c.m}}))
 		if got := strings.TrimSpace(doc.Find("[data-levels]").Text()); got != c.levels {
