@@ -269,3 +269,15 @@ func TestPersianGuandanLessonWinsTheMatchAsTheTable(t *testing.T) {
 		}
 	}
 }
+
+// TestEnglishBeatsHasItsObject: "the cheapest play that beats would break up your pair" lost
+// its object; the hints say what it beats ("that beats it would").
+func TestEnglishBeatsHasItsObject(t *testing.T) {
+	for key, texts := range rawCatalog(t, "en") {
+		for _, s := range texts {
+			if strings.Contains(s, "beats would") {
+				t.Errorf("en %s: %s", key, s)
+			}
+		}
+	}
+}
