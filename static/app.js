@@ -104,10 +104,7 @@ function replay() {
   const finish = () => {
     // The last step's timer may fire after a newer table came (the felt is kept across live
     // updates): the newer replay owns the felt now.
-    if (stale()) {
-      stop();
-      return;
-    }
+    if (stale()) return;
     clearTimeout(timer);
     const rest = steps.slice(next).map(words);
     next = steps.length;
@@ -125,17 +122,15 @@ function replay() {
   };
   // A live page may swap in a newer table while this replay runs (its steps have left the
   // page then): the newer one's replay speaks, this one stops without a word.
-  const stale = () => !steps[0].isConnected;
-  const stop = () => {
+  const stale = () => {
+    if (steps[0].isConnected) return false;
     clearTimeout(timer);
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("pointerdown", onPointer, true);
+    return true;
   };
   const play = () => {
-    if (stale()) {
-      stop();
-      return;
-    }
+    if (stale()) return;
     const step = steps[next++];
     acting();
     root.querySelector(`[data-seat="${step.dataset.replaySeat}"]`)?.classList.add("replay-acting");
@@ -159,10 +154,7 @@ function replay() {
   // fold by accident. Tab ends it too and then moves the focus as ever (the buttons wait for the
   // replay's end), unless settled() has just put it on the first button.
   const onKey = (event) => {
-    if (stale()) {
-      stop();
-      return;
-    }
+    if (stale()) return;
     if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
     finish();
     if (event.key === "Tab" && !landed) return;
@@ -173,10 +165,7 @@ function replay() {
   // in the header, whose links and settings work as ever.
   let swallow = false;
   const onPointer = (event) => {
-    if (stale()) {
-      stop();
-      return;
-    }
+    if (stale()) return;
     swallow = !(event.target instanceof Element && event.target.closest("header"));
     finish();
   };
@@ -391,7 +380,7 @@ document.addEventListener("keydown", (event) => {
   };
   // typed lists what the player has typed or chosen in the table's fields (a name for a seat,
   // a seat to move a player to) and not sent yet: the new table's fields, empty, get it back.
-  const typed = (root) => [...root.querySelectorAll("input[id], select[id]")].filter((el) => el instanceof HTMLSelectElement
+  const typed = (table) => [...table.querySelectorAll("input[id], select[id]")].filter((el) => el instanceof HTMLSelectElement
     ? [...el.options].some((o) => o.selected !== o.defaultSelected)
     : el.type !== "hidden" && el.value !== el.defaultValue)
     .map((el) => [el.id, el.value, el === document.activeElement && "selectionStart" in el ? [el.selectionStart, el.selectionEnd] : null]);

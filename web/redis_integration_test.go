@@ -30,6 +30,13 @@ type twoServers struct {
 	srvs   [2]*httptest.Server
 }
 
+// saraAndAli are two players with cookies of their own, Sara on the first process and Ali on
+// the second.
+func (two *twoServers) saraAndAli(t *testing.T) (sara, ali *player) {
+	return &player{&testSite{t: t, srv: two.srvs[0], client: newClient(t)}, "Sara"},
+		&player{&testSite{t: t, srv: two.srvs[1], client: newClient(t)}, "Ali"}
+}
+
 // newTwoServers starts the two servers, each Config given opts (called once per server).
 func newTwoServers(t *testing.T, opts ...testOption) *twoServers {
 	t.Helper()

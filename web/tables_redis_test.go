@@ -83,8 +83,7 @@ func TestRedisTimerHandOverOnce(t *testing.T) {
 		t.Cleanup(func() { h.Close() })
 		c.Live = h
 	})
-	sara := &player{&testSite{t: t, srv: two.srvs[0], client: newClient(t)}, "Sara"}
-	ali := &player{&testSite{t: t, srv: two.srvs[1], client: newClient(t)}, "Ali"}
+	sara, ali := two.saraAndAli(t)
 	path := sara.openTable("asnas", "beginner", 30)
 	ali.sit(path, 2)
 	sara.post(path+"/start", nil)
@@ -254,8 +253,7 @@ func TestRedisUnavailableIs503(t *testing.T) {
 		t.Cleanup(func() { rs.Close() })
 		c.Store = rs
 	})
-	sara := &player{&testSite{t: t, srv: two.srvs[0], client: newClient(t)}, "Sara"}
-	ali := &player{&testSite{t: t, srv: two.srvs[1], client: newClient(t)}, "Ali"}
+	sara, ali := two.saraAndAli(t)
 	path := sara.openTable("asnas", "beginner", 0)
 	ali.sit(path, 2)
 	sara.post(path+"/start", nil)
@@ -335,8 +333,7 @@ func TestRedisAnnounceOutlivesTheRequest(t *testing.T) {
 		t.Cleanup(func() { h.Close() })
 		c.Live = h
 	})
-	sara := &player{&testSite{t: t, srv: two.srvs[0], client: newClient(t)}, "Sara"}
-	ali := &player{&testSite{t: t, srv: two.srvs[1], client: newClient(t)}, "Ali"}
+	sara, ali := two.saraAndAli(t)
 	path := sara.openTable("asnas", "beginner", 0)
 	rev, _ := strconv.ParseUint(rootOf(sara.view(path), "data-rev"), 10, 64)
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)

@@ -41,13 +41,21 @@ func newTestRedis(t *testing.T) *Redis {
 	return r
 }
 
-func TestRedisExpiry(t *testing.T) {
+// miniRedis is a store on a miniredis of its own (closed with the test), which the test may
+// stop and start again.
+func miniRedis(t *testing.T, ttl time.Duration) (*miniredis.Miniredis, *Redis) {
+	t.Helper()
 	mr := miniredis.RunT(t)
-	r, err := OpenRedis(context.Background(), "redis://"+mr.Addr(), time.Hour)
+	r, err := OpenRedis(context.Background(), "redis://"+mr.Addr(), ttl)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer r.Close()
+	t.Cleanup(func() { r.Close() })
+	return mr, r
+}
+
+func TestRedisExpiry(t *testing.T) {
+	mr, r := miniRedis(t, time.Hour)
 	ctx := context.Background()
 	if err := r.CompareAndSwap(ctx, "k", 0, []byte("x")); err != nil {
 		t.Fatal(err)
@@ -144,12 +152,7 @@ func TestRedisSessionSecretOnce(t *testing.T) {
 }
 
 func TestRedisPingFailsWhenGone(t *testing.T) {
-	mr := miniredis.RunT(t)
-	r, err := OpenRedis(context.Background(), "redis://"+mr.Addr(), TTL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	mr, r := miniRedis(t, TTL)
 	if err := Ping(context.Background(), r); err != nil {
 		t.Fatalf("ping a running redis: %v", err)
 	}
@@ -165,12 +168,7 @@ func TestRedisPingFailsWhenGone(t *testing.T) {
 // ErrUnavailable (the site answers 503: try again shortly), a reply that the command itself
 // was wrong does not, and once Redis is back the same store works again.
 func TestRedisGoneIsUnavailable(t *testing.T) {
-	mr := miniredis.RunT(t)
-	r, err := OpenRedis(context.Background(), "redis://"+mr.Addr(), TTL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
+	mr, r := miniRedis(t, TTL)
 	ctx := context.Background()
 	if err := r.CompareAndSwap(ctx, "k", 0, []byte("x")); err != nil {
 		t.Fatal(err)

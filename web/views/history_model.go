@@ -3,7 +3,6 @@ package views
 import (
 	"context"
 	"fmt"
-	"strings"
 	"time"
 
 	"golang.org/x/text/number"
@@ -73,21 +72,16 @@ func (m HistoryMatch) seating() (st Seating, ok bool) {
 // isolated from the text around it ("" for a solo match).
 func (m HistoryMatch) WithText(ctx context.Context) string {
 	st, _ := m.seating()
-	var names []string
+	var others []int
 	for seat, n := range st.Names {
 		if n != "" && seat != st.Viewer {
-			names = append(names, Isolate(n))
+			others = append(others, seat)
 		}
 	}
-	if len(names) == 0 {
+	if len(others) == 0 {
 		return ""
 	}
-	last := len(names) - 1
-	list := names[last]
-	if last > 0 {
-		list = i18n.T(ctx, "list.and", strings.Join(names[:last], i18n.T(ctx, "list.separator")), list)
-	}
-	return i18n.T(ctx, "history.with", list)
+	return i18n.T(ctx, "history.with", seatAnd(WithSeating(ctx, st), others))
 }
 
 // LevelsText names both teams' final Guandan levels, the visitor's team first: "You and North:
