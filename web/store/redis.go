@@ -49,6 +49,25 @@ func OpenRedis(ctx context.Context, url string, ttl time.Duration) (*Redis, erro
 	}
 	// Many players move at once; the default pool (10 per CPU) would make them queue.
 	opt.PoolSize = max(opt.PoolSize, 64)
+	// A player waiting on a Redis that is gone should see "Back in a moment" at once, not after
+	// go-redis's defaults (three retries of five dials each: 1.7–3.4 s when refused, far longer
+	// when the host does not answer). One retry still covers a connection the pool kept from
+	// before a restart. Options given in the URL win.
+	if opt.MaxRetries == 0 {
+		opt.MaxRetries = 1
+	}
+	if opt.MaxRetryBackoff == 0 {
+		opt.MaxRetryBackoff = 50 * time.Millisecond
+	}
+	if opt.DialerRetries == 0 {
+		opt.DialerRetries = 2
+	}
+	if opt.DialerRetryTimeout == 0 {
+		opt.DialerRetryTimeout = 25 * time.Millisecond
+	}
+	if opt.DialTimeout == 0 {
+		opt.DialTimeout = time.Second
+	}
 	r := &Redis{client: redis.NewClient(opt), prefix: "cardavia:", ttl: ttl}
 	pingCtx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
