@@ -414,7 +414,7 @@ document.addEventListener("keydown", (event) => {
       // At the same move (a phrase said) the cards ticked stay ticked.
       const ticked = fresh.dataset.move === current.dataset.move
         ? [...current.querySelectorAll('input[name="card"]:checked')].map((box) => box.value) : [];
-      rev = Math.max(rev, Number(fresh.dataset.rev) || 0);
+      rev = Number(fresh.dataset.rev) || rev;
       morph(current, fresh);
       document.title = doc.title;
       let changed = null;
@@ -458,7 +458,8 @@ document.addEventListener("keydown", (event) => {
     const stream = new EventSource(`${root().dataset.events}?rev=${rev}`);
     stream.addEventListener("open", () => { wait = 1000; });
     stream.addEventListener("table", (event) => {
-      if (Number(event.lastEventId) > rev) follow(true);
+      // Any other revision: a table restored from an older copy goes back as well as on.
+      if (Number(event.lastEventId) !== rev) follow(true);
     });
     // A phrase said at the table: the page shows it, in this player's language.
     stream.addEventListener("talk", () => follow(false));

@@ -137,10 +137,10 @@ func (s *Server) waitForMove(w http.ResponseWriter, r *http.Request) error {
 
 // tableEvents streams a shared table's revisions: one event whenever the table changes (a
 // move by anyone, the AI's turns that follow it, a seat taken or handed over), the first at
-// once when the page is behind (Last-Event-ID, or ?rev= for the first connection). It also
-// keeps the table's clock: when the seat to act runs out of time, the first live connection
-// (of any process) that sees it hands the seat to the AI, through the same compare-and-swap
-// as a move, so that it happens once.
+// once when the page is not at the table's revision (Last-Event-ID, or ?rev= for the first
+// connection). It also keeps the table's clock: when the seat to act runs out of time, the
+// first live connection (of any process) that sees it hands the seat to the AI, through the
+// same compare-and-swap as a move, so that it happens once.
 func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 	game, g, tb, err := s.tableOf(r)
 	if err != nil {
@@ -187,7 +187,9 @@ func (s *Server) tableEvents(w http.ResponseWriter, r *http.Request) error {
 		if tb, err = s.loadTable(ctx, tb.ID); err != nil {
 			return nil
 		}
-		if tb.Rev > seen {
+		// Not only behind: a Redis restored from an older snapshot moves a table's revision
+		// back, and a page that saw a later one would otherwise wait until the table passed it.
+		if tb.Rev != seen {
 			seen = tb.Rev
 			if !send("event: table\nid: " + strconv.FormatUint(seen, 10) + "\ndata: " + strconv.FormatUint(seen, 10) + "\n\n") {
 				return nil

@@ -795,7 +795,6 @@ func TestSharedTableEvents(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatal("no event after the start")
 	}
-	// A stream asked for from a revision already seen says nothing until the next change.
 	// Too many streams from one client: a clear 429, and the others keep working.
 	var open atomic.Int32
 	var refused atomic.Int32
@@ -821,6 +820,41 @@ func TestSharedTableEvents(t *testing.T) {
 	wg.Wait()
 	if refused.Load() == 0 || open.Load() > streamsPerClient {
 		t.Fatalf("%d streams open, %d refused: want at most %d open", open.Load(), refused.Load(), streamsPerClient)
+	}
+}
+
+// A stream that has seen the table's revision says nothing until the next change; one that
+// saw a later revision than the table's (a Redis restored from an older snapshot moves a
+// table back) is told the table's at once, not when the table passes it.
+func TestSharedTableEventsWhenTheTableWentBack(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("asnas", "beginner", 0)
+	ali.sit(path, 2)
+	rev := rootOf(sara.view(path), "data-rev")
+	first := func(lastSeen string) string {
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		defer cancel()
+		req, _ := http.NewRequestWithContext(ctx, http.MethodGet, ts.srv.URL+path+"/events", nil)
+		req.Header.Set("Last-Event-ID", lastSeen)
+		resp, err := sara.client.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		sc := bufio.NewScanner(resp.Body)
+		for sc.Scan() {
+			if id, ok := strings.CutPrefix(sc.Text(), "id: "); ok {
+				return id
+			}
+		}
+		return ""
+	}
+	if id := first(rev); id != "" {
+		t.Errorf("a stream at revision %s was sent revision %s with nothing changed", rev, id)
+	}
+	if id := first("9999"); id != rev {
+		t.Errorf("a stream that saw revision 9999 of a table at %s was sent %q, want %s at once", rev, id, rev)
 	}
 }
 
