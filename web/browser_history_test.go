@@ -254,3 +254,54 @@ func TestBrowserReplayPlayFromTheEnd(t *testing.T) {
 	}
 	gb.checkClean("a replay with nothing to play", "")
 }
+
+// TestBrowserHistorySharedInProgress: a player's history with a match in progress at a shared
+// table (and one of their own) fits a phone and passes axe in English and Persian, the shared
+// one named by the other player and linked to its table; the table's link to the deal just
+// ended leads to its replay.
+func TestBrowserHistorySharedInProgress(t *testing.T) {
+	browserTest(t)
+	needAxe(t)
+	browser := startBrowser(t, 3*time.Minute)
+	srv := browserSite(t)
+	sara := newTab(t, browser, srv.URL, phoneWidth, phoneHeight)
+	mina := newTab(t, browser, srv.URL, 1280, 800)
+	sara.open("/asnas")
+	sara.load("a move of Sara's own match", click(`form[action="/asnas/move"] button[data-verb]`))
+	path := sara.openShared("asnas", "Sara")
+	mina.sit(path, 3, "مینا")
+	sara.open(path)
+	sara.load("start", click(`[data-action="start"]`))
+	// Both let the AI play for them: the first deal plays itself to its end.
+	for _, tb := range []*tab{sara, mina} {
+		tb.open(path)
+		tb.load("step away", click(`[data-action="step-away"]`))
+	}
+	sara.open(path)
+	if phase := sara.root("data-phase"); phase != "dealover" {
+		t.Fatalf("with both players away the first deal is at phase %q, want its end", phase)
+	}
+	sara.checkAxe("the shared table at the deal's end")
+	if st := sara.load("the deal's replay", click(`a[data-replay-deal="1"]`)); st != 200 || !sara.exists(`[data-replay="true"][data-deal="1"]`) {
+		t.Fatalf("the table's link to the deal just ended: %d, no replay of deal 1", st)
+	}
+	for _, lang := range []string{"en", "fa"} {
+		sara.open("/asnas/history")
+		if lang != "en" {
+			sara.switchLanguage(lang)
+		}
+		sara.checkFits(lang + " history with a shared match in progress")
+		sara.checkAxe(lang + " history with a shared match in progress")
+		sara.shot("history-shared-" + lang)
+		if with := eval[string](sara, `document.querySelector("[data-shared-current] [data-with]")?.textContent ?? ""`); !strings.Contains(with, "مینا") {
+			t.Errorf("%s: the shared match in progress is named %q, want with مینا", lang, with)
+		}
+		if n := eval[int](sara, `document.querySelectorAll(".history-current a[data-replay]").length`); n != 2 {
+			t.Errorf("%s: %d deals in progress listed, want the own match's and the shared one's", lang, n)
+		}
+	}
+	sara.load("back to the shared table", click(`a[data-shared-table]`))
+	if got := eval[string](sara, "location.pathname"); got != path {
+		t.Errorf("the history's way to the shared table leads to %s, want %s", got, path)
+	}
+}

@@ -22,8 +22,9 @@ import (
 // write left out (see table.current).
 
 // find is match id if it is one the visitor may look at: their current match (stored, or the
-// one their table shows before their first move) or one of their finished ones still kept,
-// with the seat they played it from (a shared table's match is seen from the player's seat).
+// one their table shows before their first move), the match being played at a shared table
+// where they sit, or one of their finished ones still kept, with the seat they played it from
+// (a shared table's match is seen from the player's seat).
 func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, int, error) {
 	ctx := r.Context()
 	var none L
@@ -34,12 +35,19 @@ func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, int, error)
 		if sh, _, err = t.loadShelf(ctx, s, v.id); err != nil {
 			return none, soloSeat, err
 		}
-		if sh.Current == id.String() || sh.has(id.String()) {
+		seat, ok := sh.seatIn(id.String()), sh.Current == id.String() || sh.has(id.String())
+		if !ok {
+			// A shared table's match in progress, replayed by one of its players.
+			if seat, ok, err = s.sharedSeat(ctx, t.game, v.id, id); err != nil {
+				return none, soloSeat, err
+			}
+		}
+		if ok {
 			l, _, ok, err := t.loadMatch(ctx, s, id, true)
 			if err != nil || !ok {
 				return none, soloSeat, orNotFound(err)
 			}
-			return l, sh.seatIn(id.String()), nil
+			return l, seat, nil
 		}
 	}
 	if v.session != nil {
@@ -140,6 +148,9 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 	if ok {
 		h.Current = currentMatch("asnas", sh, a.ID, a.Deals())
 	}
+	if h.Shared, err = sharedInProgress(r, s, asnasGame, sh); err != nil {
+		return err
+	}
 	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
 		x := asnas.Score(p.Points).Float()
 		return x, i18n.T(r.Context(), "history.points", i18n.Number(r.Context(), x, 2))
@@ -156,6 +167,9 @@ func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
 	h := historyOf("guandan", sh, s.cfg.Now())
 	if ok {
 		h.Current = currentMatch("guandan", sh, g.ID, g.Deals())
+	}
+	if h.Shared, err = sharedInProgress(r, s, guandanGame, sh); err != nil {
+		return err
 	}
 	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
 		return float64(p.Stats.Levels), i18n.T(r.Context(), "history.climbed", p.Stats.Levels)
@@ -174,6 +188,33 @@ func currentMatch(game string, sh shelf, id record.ID, deals int) *views.History
 		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})
 	}
 	return &cur
+}
+
+// sharedInProgress are the matches being played at the shared tables of t's game where the
+// visitor sits, as the current match is listed (each deal a replay from the visitor's seat),
+// with the players' names and the way back to the table. A match that is over is left to the
+// finished ones, where it is filed.
+func sharedInProgress[L liveMatch](r *http.Request, s *Server, t table[L], sh shelf) ([]views.HistoryMatch, error) {
+	ctx := r.Context()
+	seated, err := s.seatedMatches(ctx, t.game, visitorFrom(ctx).id)
+	if err != nil {
+		return nil, err
+	}
+	var out []views.HistoryMatch
+	for _, sm := range seated {
+		l, _, ok, err := t.loadMatch(ctx, s, sm.id, true)
+		if err != nil {
+			return nil, err
+		}
+		if !ok || t.over(l) {
+			continue
+		}
+		if m := currentMatch(t.game, sh, sm.id, l.Deals()); m != nil {
+			m.Seat, m.Names, m.Table = sm.seat, seatNames(&sm.tb.sharedTable), tablePath(t.game, sm.tb.ID)
+			out = append(out, *m)
+		}
+	}
+	return out, nil
 }
 
 // historyOf is the part of a history page that comes from the shelf, at time now. A finished

@@ -805,6 +805,12 @@ func auditAsnasPage(t testing.TB, ts *testSite, id string, p page) {
 // auditAsnasMatch checks an As-Nas page against the match it shows (see auditAsnasPage).
 func auditAsnasMatch(t testing.TB, m asnas.Match, id string, p page) {
 	t.Helper()
+	auditAsnasSeat(t, m, soloSeat, id, p)
+}
+
+// auditAsnasSeat is auditAsnasMatch for the player at seat (a shared table's).
+func auditAsnasSeat(t testing.TB, m asnas.Match, seat int, id string, p page) {
+	t.Helper()
 	d := m.Deal
 	want := map[string]int{}
 	shownHands := 0
@@ -812,7 +818,7 @@ func auditAsnasMatch(t testing.TB, m asnas.Match, id string, p page) {
 		for s := range asnas.NumSeats {
 			// The visitor's own hand once looked at or once the deal is over; the others' only
 			// at a showdown, and never folded ones.
-			allowed := (s == soloSeat && (d.Looked[s] || d.Over())) || (d.Over() && d.Showdown && !d.Folded[s])
+			allowed := (s == seat && (d.Looked[s] || d.Over())) || (d.Over() && d.Showdown && !d.Folded[s])
 			hand := p.doc.Find(`[data-hand="` + strconv.Itoa(s) + `"]`)
 			if hand.Length() != 1 {
 				t.Fatalf("deal %d: %d hand areas for seat %d", m.DealNo, hand.Length(), s)
@@ -894,7 +900,13 @@ func auditGuandanPage(t testing.TB, ts *testSite, id string, p page) {
 // auditGuandanMatch checks a Guandan page against the match it shows (see auditGuandanPage).
 func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 	t.Helper()
-	own := m.Hands[soloSeat]
+	auditGuandanSeat(t, m, soloSeat, id, p)
+}
+
+// auditGuandanSeat is auditGuandanMatch for the player at seat (a shared table's).
+func auditGuandanSeat(t testing.TB, m gd.Match, seat int, id string, p page) {
+	t.Helper()
+	own := m.Hands[seat]
 	var tribute []gd.Card
 	for _, e := range m.TributeLog {
 		if e.Kind == gd.EvTribute || e.Kind == gd.EvReturn {
@@ -926,15 +938,15 @@ func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 			return
 		}
 		if area := c.Closest(`[data-public="showdown"]`); area.Length() == 1 {
-			seat, err := strconv.Atoi(attr(area, "data-remaining"))
-			if !over || err != nil || seat < 1 || seat > 3 {
+			other, err := strconv.Atoi(attr(area, "data-remaining"))
+			if !over || err != nil || other == seat || other < 0 || other > 3 {
 				t.Errorf("deal %d: %s laid down for seat %q before the deal is over", deal, face, attr(area, "data-remaining"))
 				return
 			}
-			if showdown[seat] == nil {
-				showdown[seat] = map[string]int{}
+			if showdown[other] == nil {
+				showdown[other] = map[string]int{}
 			}
-			showdown[seat][face]++
+			showdown[other][face]++
 			return
 		}
 		shown[face]++
@@ -946,7 +958,7 @@ func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 		}
 		switch {
 		case c.Closest("[data-hand]").Length() == 1:
-			if h := attr(c.Closest("[data-hand]"), "data-hand"); h != "0" {
+			if h := attr(c.Closest("[data-hand]"), "data-hand"); h != strconv.Itoa(seat) {
 				t.Errorf("deal %d: %s shown in seat %s's hand", deal, face, h)
 			}
 			inHand[face]++
@@ -973,9 +985,9 @@ func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 			}
 		}
 	}
-	for seat, faces := range showdown {
-		if faces != nil && !maps.Equal(faces, faceCount(m.Hands[seat].Cards()...)) {
-			t.Errorf("deal %d: seat %d laid down %v, held %v", deal, seat, faces, faceCount(m.Hands[seat].Cards()...))
+	for other, faces := range showdown {
+		if faces != nil && !maps.Equal(faces, faceCount(m.Hands[other].Cards()...)) {
+			t.Errorf("deal %d: seat %d laid down %v, held %v", deal, other, faces, faceCount(m.Hands[other].Cards()...))
 		}
 	}
 	for f, n := range inTribute {
@@ -988,7 +1000,10 @@ func auditGuandanMatch(t testing.TB, m gd.Match, id string, p page) {
 			t.Errorf("deal %d: %d× %s on the page, only %d yours or public: a hidden copy is shown", deal, n, f, allowed[f])
 		}
 	}
-	for s := 1; s < 4; s++ {
+	for s := range 4 {
+		if s == seat {
+			continue
+		}
 		area := p.doc.Find(`[data-hand="` + strconv.Itoa(s) + `"]`)
 		if area.Find("[data-card], svg.gface, img").Length() > 0 {
 			t.Errorf("deal %d: a card face in seat %d's area", deal, s)

@@ -38,6 +38,8 @@ type liveMatch interface {
 	Token() uint64
 	// Encode is the stored record.
 	Encode() []byte
+	// Deals is the number of deals dealt, the one being played among them.
+	Deals() int
 }
 
 // table is the plumbing every game table shares: finding the visitor's match, dealing the

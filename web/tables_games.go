@@ -41,8 +41,10 @@ type tablePlay struct {
 	over    bool
 	// dealOver says a deal is over and the next one not yet dealt (playedAt.dealOver).
 	dealOver bool
-	// token is the match's move number.
+	// token is the match's move number; deals the deals dealt, the one being played among
+	// them.
 	token uint64
+	deals int
 	// asnas and guandan are the game's view of the seat (one of them, nil when not seated).
 	asnas   *views.AsnasTable
 	guandan *views.GuandanTable
@@ -143,7 +145,7 @@ func (asnasTables) play(s *Server, _ http.ResponseWriter, r *http.Request, tb st
 	if err != nil {
 		return tablePlay{}, err
 	}
-	p := tablePlay{tb: tb, waiting: g.waiting(a), over: g.over(a), dealOver: g.dealOver(a), token: a.Token(),
+	p := tablePlay{tb: tb, waiting: g.waiting(a), over: g.over(a), dealOver: g.dealOver(a), token: a.Token(), deals: a.Deals(),
 		summary: func(seat int) pastMatch { return asnasSummary(a, seat) }}
 	if seat >= 0 {
 		p.asnas = &views.AsnasTable{View: seatView(a.Match(), seat), Move: a.Token(), Log: a.DealLog(),
@@ -193,7 +195,7 @@ func (guandanTables) play(s *Server, w http.ResponseWriter, r *http.Request, tb 
 	if err != nil {
 		return tablePlay{}, err
 	}
-	p := tablePlay{tb: tb, waiting: g.waiting(gm), over: g.over(gm), dealOver: g.dealOver(gm), token: gm.Token(),
+	p := tablePlay{tb: tb, waiting: g.waiting(gm), over: g.over(gm), dealOver: g.dealOver(gm), token: gm.Token(), deals: gm.Deals(),
 		summary: func(seat int) pastMatch { return guandanSummary(gm, seat) }}
 	if seat < 0 {
 		return p, nil

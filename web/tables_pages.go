@@ -273,6 +273,7 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 	if tb.started() {
 		m.Phase = p.phase()
 		m.Move = p.token
+		m.Replay, m.ReplayDeal = p.lastReplay(game, tb, seat)
 		m.ToAct = p.waiting
 		if due := tb.due(); !due.IsZero() && p.waiting >= 0 && tb.humans().has(p.waiting) {
 			m.Deadline = due.UnixMilli()
@@ -322,6 +323,22 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 		m.Refresh = refreshSeconds
 	}
 	return m
+}
+
+// lastReplay is, for the player at seat, the replay of the match's last finished deal (the
+// one just ended, or the one before the deal being played) and its number: "" for a visitor
+// who is not seated, and before the first deal ends. Its player finds it in their history
+// too, with the match's other deals.
+func (p tablePlay) lastReplay(game string, tb storedTable, seat int) (string, int) {
+	n := p.deals
+	if !p.dealOver && !p.over {
+		n--
+	}
+	id, ok := tb.matchID()
+	if seat < 0 || !ok || n < 1 {
+		return "", 0
+	}
+	return replayURL(game, id, n), n
 }
 
 // phase is the match's phase as the page's root says it: the game's own words.
@@ -495,8 +512,9 @@ func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string
 }
 
 // dealTable deals the table's next match (the start, a rematch) and stores it with the table,
-// its asks for the next deal forgotten, in one write, which it announces. It is
-// store.ErrConflict, and stores nothing, when another request changed the table first.
+// its asks for the next deal forgotten, in one write, which it announces; then lists the
+// table in each player's history (noteSeated). It is store.ErrConflict, and stores nothing,
+// when another request changed the table first.
 func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) error {
 	id, data, err := g.deal(ctx, s, &tb.sharedTable)
 	if err != nil {
@@ -521,6 +539,7 @@ func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) err
 		return err
 	}
 	s.announce(ctx, tb.ID, tb.Rev+1)
+	s.noteSeated(ctx, &tb.sharedTable)
 	return nil
 }
 
@@ -773,13 +792,7 @@ func (s *Server) fileSharedMatch(r *http.Request, game string, tb storedTable, s
 	file := func(sh *shelf) {
 		if !sh.has(id) {
 			past := p.summary(seat)
-			past.ID, past.Finished, past.Seat = id, s.cfg.Now().Unix(), seat
-			past.Names = make([]string, len(tb.Seats))
-			for i, st := range tb.Seats {
-				if st.Visitor != "" {
-					past.Names[i] = st.Name
-				}
-			}
+			past.ID, past.Finished, past.Seat, past.Names = id, s.cfg.Now().Unix(), seat, seatNames(&tb.sharedTable)
 			sh.add(past)
 		}
 	}

@@ -17,8 +17,11 @@ import (
 type History struct {
 	// Game is "asnas" or "guandan".
 	Game string
-	// Current is the match being played (nil when there is none).
+	// Current is the match being played at the visitor's own table (nil when there is none).
 	Current *HistoryMatch
+	// Shared are the matches being played at the shared tables where the visitor sits, the
+	// most recently dealt first.
+	Shared []HistoryMatch
 	// Past are the last finished matches, newest first.
 	Past []HistoryMatch
 	// Stats are the visitor's statistics over every finished match.
@@ -51,6 +54,32 @@ type HistoryMatch struct {
 	Deals []HistoryDeal
 	// Expired is true for a finished match whose replays are no longer kept: it has no Deals.
 	Expired bool
+	// Table is the shared table a match in progress is played at, "" for any other.
+	Table string
+	// Own marks the visitor's own match in progress when it is listed with shared ones, which
+	// it is told apart from.
+	Own bool
+}
+
+// Playing are the matches in progress with a deal to replay: the visitor's own, then those at
+// shared tables.
+func (h History) Playing() []HistoryMatch {
+	var out []HistoryMatch
+	if h.Current != nil && len(h.Current.Deals) > 0 {
+		own := *h.Current
+		own.Own = len(h.Shared) > 0
+		out = append(out, own)
+	}
+	return append(out, h.Shared...)
+}
+
+// CurrentTitle heads the matches in progress: "The current match", or, when the visitor plays
+// several (at shared tables too), "Your matches in progress".
+func (h History) CurrentTitle(ctx context.Context) string {
+	if len(h.Playing()) > 1 {
+		return i18n.T(ctx, "history.current.many")
+	}
+	return i18n.T(ctx, "history.current")
 }
 
 // seating is the match's table as the visitor sat at it, ok false for a solo match. A shared

@@ -92,6 +92,10 @@ type SharedTable struct {
 	// Asnas and Guandan are the viewer's seat at the started match (one of them).
 	Asnas   *AsnasTable
 	Guandan *GuandanTable
+	// Replay is, for a seated viewer, the replay of the match's last finished deal, numbered
+	// ReplayDeal; "" before the first deal ends.
+	Replay     string
+	ReplayDeal int
 }
 
 // SharedTalk is what a table's players said: preset phrases, each read in the reader's
