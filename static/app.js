@@ -367,6 +367,22 @@ document.addEventListener("keydown", (event) => {
       else el.insertBefore(n, at);
     }
   };
+  // The skip links come before the header, outside the table: the one to the hand comes with
+  // the felt at the match's start (and leaves with it), each in its place; a link both pages
+  // have stays, so that a focus on it is kept.
+  const skipLinks = (doc) => {
+    const links = (d) => [...d.querySelectorAll("body > a.skip-link")];
+    const had = new Map(links(document).map((a) => [a.getAttribute("href"), a]));
+    let at = document.body.firstChild;
+    for (const young of links(doc)) {
+      const old = had.get(young.getAttribute("href"));
+      had.delete(young.getAttribute("href"));
+      const link = old ?? document.importNode(young, true);
+      if (link !== at) document.body.insertBefore(link, at);
+      at = link.nextSibling;
+    }
+    for (const old of had.values()) old.remove();
+  };
   // focusKey says how to find the control in focus in the new table: by its id, or by its
   // name and value or its action, in its seat of the list of seats (each has its Take).
   const focusKey = (el) => {
@@ -416,6 +432,7 @@ document.addEventListener("keydown", (event) => {
         ? [...current.querySelectorAll('input[name="card"]:checked')].map((box) => box.value) : [];
       rev = Number(fresh.dataset.rev) || rev;
       morph(current, fresh);
+      skipLinks(doc);
       document.title = doc.title;
       let changed = null;
       for (const box of ticked.length > 0 ? current.querySelectorAll('input[name="card"]') : []) {

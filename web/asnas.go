@@ -64,7 +64,7 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 	}
 	t.Learn = sh.Stats.Matches == 0
 	ch := s.chrome(r, "asnas")
-	ch.SkipToHand = true
+	ch.SkipToHand = views.AsnasHand
 	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))
 }
 

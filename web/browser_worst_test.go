@@ -54,7 +54,7 @@ func withWorstAsnas(site http.Handler) http.Handler {
 		if !ok {
 			l, _ = i18n.ByCode("en")
 		}
-		ch := views.Chrome{Assets: static.Load(), Path: "/asnas", Filters: views.NeutralFilters, Section: "asnas", SkipToHand: true}
+		ch := views.Chrome{Assets: static.Load(), Path: "/asnas", Filters: views.NeutralFilters, Section: "asnas", SkipToHand: views.AsnasHand}
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		if err := views.AsnasPage(ch, worstAsnas()).Render(i18n.WithLocale(r.Context(), l), w); err != nil {
 			http.Error(w, err.Error(), http.StatusInternalServerError)

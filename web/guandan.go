@@ -67,7 +67,9 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	}
 	t.Level = guandanLevelChoice(r, "/guandan")
 	t.Learn = sh.Stats.Matches == 0
-	return s.render(w, r, http.StatusOK, views.GuandanPage(s.chrome(r, "guandan"), t))
+	ch := s.chrome(r, "guandan")
+	ch.SkipToHand = views.GuandanHand
+	return s.render(w, r, http.StatusOK, views.GuandanPage(ch, t))
 }
 
 // guandanSeatTable is the table as the player at seat sees it, at the solo table or a shared

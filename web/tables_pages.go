@@ -235,6 +235,7 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 	m := s.tableModel(r, game, tb, seat, p)
 	m.Talk = s.talkModel(r.Context(), tb, seat)
 	ch := s.chrome(r, game)
+	ch.SkipToHand = m.HandSkip()
 	if m.Reload {
 		ch.Refresh, ch.RefreshTo = m.Refresh, m.Path()
 	}

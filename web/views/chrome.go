@@ -34,8 +34,10 @@ type Chrome struct {
 	Filters Filters
 	// Section names the navigation entry to mark as current ("home", "asnas", "guandan").
 	Section string
-	// SkipToHand adds a second skip link, to the visitor's hand ("#hand"), on table pages.
-	SkipToHand bool
+	// SkipToHand adds a second skip link, to the viewer's hand, on a table page that shows
+	// one (AsnasHand, GuandanHand): with the first, before the header, so that Tab reaches
+	// it at once. The zero value is none.
+	SkipToHand SkipLink
 	// Refresh, when above zero, makes a page without JavaScript reload itself every Refresh
 	// seconds (a shared table while the others play); app.js cancels it and follows the
 	// table's events instead. It loads RefreshTo, the page's address without a notice about
@@ -50,6 +52,17 @@ type Chrome struct {
 	// on the wire and a render-blocking request that styled nothing there.
 	NoGameAssets bool
 }
+
+// SkipLink is a skip link: the id of the element it leads to and the catalog key of its words.
+type SkipLink struct {
+	Target, Key string
+}
+
+// The skip links to the viewer's hand at each game's table, solo or shared.
+var (
+	AsnasHand   = SkipLink{Target: "hand", Key: "table.skip.hand"}
+	GuandanHand = SkipLink{Target: "ghand", Key: "guandan.skip.hand"}
+)
 
 // SettingsForm is what the settings page shows besides the chrome.
 type SettingsForm struct {

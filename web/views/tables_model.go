@@ -167,6 +167,18 @@ func (t SharedTable) Empty() int {
 // MyTurn tells whether the match waits for the viewer.
 func (t SharedTable) MyTurn() bool { return t.Seat >= 0 && t.ToAct == t.Seat }
 
+// HandSkip is the skip link to the viewer's hand: none in the lobby, nor for someone who
+// watches without a seat (no hand on the page).
+func (t SharedTable) HandSkip() SkipLink {
+	switch {
+	case t.Asnas != nil:
+		return AsnasHand
+	case t.Guandan != nil:
+		return GuandanHand
+	}
+	return SkipLink{}
+}
+
 // notice is the notice about the viewer's last move: one that came too late for the table,
 // else the game's own refusal of it (an illegal play), as at the solo table.
 func (t SharedTable) notice() NoticeView {
