@@ -9,6 +9,7 @@ import (
 
 	"github.com/PuerkitoBio/goquery"
 
+	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/web/store"
 )
 
@@ -256,6 +257,61 @@ func TestSettingsLevelChoicesReadAlike(t *testing.T) {
 		}
 		if attr(guandan.Find(`button[type="submit"]`).Last(), "class") != attr(asnas.Find(`button[type="submit"]`).Last(), "class") {
 			t.Errorf("%s: one Save button is the page's primary and the other is not", lang)
+		}
+	}
+}
+
+// TestHelpTextsDescribeTheirControls: the sentence under each slider of the settings page and
+// under each level of the level choices (the settings page's two, the As-Nas table's) is the
+// description of its control (aria-describedby), so that a screen reader reads it with the
+// control; before, it was a paragraph of its own that a player tabbing from control to control
+// never heard. Each id the controls name is on the page once.
+func TestHelpTextsDescribeTheirControls(t *testing.T) {
+	ts := newSite(t)
+	for path, want := range map[string]map[string]string{
+		"/settings": {
+			"#settings-contrast":                           "settings.contrast.help",
+			"#settings-grain":                              "settings.grain.help",
+			"#settings-temperature":                        "settings.temperature.help",
+			`[data-asnas-level] input[value="beginner"]`:   "asnas.ai.level.beginner.help",
+			`[data-asnas-level] input[value="club"]`:       "asnas.ai.level.club.help",
+			`[data-asnas-level] input[value="master"]`:     "asnas.ai.level.master.help",
+			`[data-guandan-level] input[value="beginner"]`: "guandan_ai.level.beginner.help",
+			`[data-guandan-level] input[value="club"]`:     "guandan_ai.level.club.help",
+			`[data-guandan-level] input[value="master"]`:   "guandan_ai.level.master.help",
+			`[data-guandan-level] fieldset`:                "guandan_ai.level.help",
+		},
+		"/asnas": {
+			`input[name="level"][value="beginner"]`: "asnas.ai.level.beginner.help",
+			`input[name="level"][value="club"]`:     "asnas.ai.level.club.help",
+			`input[name="level"][value="master"]`:   "asnas.ai.level.master.help",
+		},
+	} {
+		p := ts.get(path)
+		if p.status != http.StatusOK {
+			t.Fatalf("GET %s: %d", path, p.status)
+		}
+		ids := map[string]int{}
+		p.doc.Find("[id]").Each(func(_ int, s *goquery.Selection) { ids[attr(s, "id")]++ })
+		for id, n := range ids {
+			if n > 1 {
+				t.Errorf("%s: the id %q is on the page %d times", path, id, n)
+			}
+		}
+		for sel, key := range want {
+			control := p.doc.Find(sel)
+			if control.Length() != 1 {
+				t.Fatalf("%s: %d of %s", path, control.Length(), sel)
+			}
+			by := attr(control, "aria-describedby")
+			help := p.doc.Find("#" + by)
+			if by == "" || help.Length() != 1 {
+				t.Errorf("%s: %s is described by %q, which is no element of the page", path, sel, by)
+				continue
+			}
+			if got, text := strings.TrimSpace(help.Text()), i18n.T(i18n.WithLocale(t.Context(), i18n.Locales[0]), key); got != text {
+				t.Errorf("%s: %s is described by %q, want its help %q", path, sel, got, text)
+			}
 		}
 	}
 }
