@@ -29,12 +29,12 @@ function joinSentences(texts) {
   return texts.join(document.documentElement.dataset.sentenceGap ?? " ");
 }
 
-// After a move (a form sent from the table, a lesson or the settings page, the Hint or an
-// arrangement link) the new page's focus goes back where the player goes on, not to its top:
-// the notice (read out then; but the question of the reading when Play asks one), a lesson's
-// words, the hint, the arrangement, else the hand or the first button. The replays call
-// settled() at their end; it says whether it moved the focus. Not after a pointer's move: the
-// pointer is where its player looks.
+// After a move (a form sent from the table, a lesson, the settings page or a table's level
+// form, the Hint or an arrangement link) the new page's focus goes back where the player goes
+// on, not to its top: the notice (read out then; but the question of the reading when Play
+// asks one), a lesson's words, the hint, the arrangement, else the hand or the first button.
+// The replays call settled() at their end; it says whether it moved the focus. Not after a
+// pointer's move: the pointer is where its player looks.
 const settled = (() => {
   const key = "cardavia-moved";
   let moved = null;
@@ -55,7 +55,7 @@ const settled = (() => {
     } catch { /* as above */ }
   };
   document.addEventListener("submit", (event) => {
-    if (event.target instanceof Element && event.target.closest(".felt, .lesson, .settings-form")) note("move");
+    if (event.target instanceof Element && event.target.closest(".felt, .lesson, .settings-form, [data-level-form]")) note("move");
   });
   document.addEventListener("click", (event) => {
     const link = event.target instanceof Element && event.target.closest(".felt a[data-action], .felt a[data-arrange]");

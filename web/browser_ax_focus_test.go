@@ -155,3 +155,31 @@ func TestBrowserSettingsSavedIsHeard(t *testing.T) {
 		t.Errorf("the settings page opened afresh: the focus on %s", f)
 	}
 }
+
+// TestBrowserLevelChangeIsHeard: "Change level" at a solo table came back to the table with
+// nothing said. Sent from the keyboard, the table now comes back with the level named in a
+// status line, at the head of the title and, with the script, in the focus, as a move's
+// notice is.
+func TestBrowserLevelChangeIsHeard(t *testing.T) {
+	browserTest(t)
+	site := browserSite(t)
+	tb := newTab(t, startBrowser(t, time.Minute), site.URL, desktopWidth, desktopHeight)
+	for _, game := range []string{"asnas", "guandan"} {
+		tb.open("/" + game)
+		tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+			const form = document.querySelector('form[action$="-level"]');
+			const radio = form.querySelector('input[value="master"]');
+			if (radio) radio.checked = true; else form.querySelector("select").value = "master";
+		})()`))
+		tb.load("Change level with Enter", chromedp.Focus(chromedp.CSS(`form[action$="-level"] button[type="submit"]`)), chromedp.KeyEvent("\r"))
+		if got := eval[string](tb, `document.querySelector("[data-notice][role=status]")?.textContent ?? ""`); !strings.Contains(got, "Master") {
+			t.Errorf("%s: after Change level the table says %q", game, got)
+		}
+		if got := eval[string](tb, `document.title`); !strings.HasPrefix(got, "AI level set · ") {
+			t.Errorf("%s: the title after Change level is %q", game, got)
+		}
+		if f := eval[string](tb, focusScript); f != "notice" {
+			t.Errorf("%s: after Change level the focus is on %s, want the notice", game, f)
+		}
+	}
+}

@@ -65,7 +65,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	t.Level = guandanLevelChoice(r, "/guandan")
+	t.Level = guandanLevelChoice(r, "/guandan?notice="+views.NoticeLevel.String())
 	t.Learn = sh.Stats.Matches == 0
 	ch := s.chrome(r, "guandan")
 	ch.SkipToHand = views.GuandanHand

@@ -78,7 +78,7 @@ func (s *Server) asnasAIPanel(w http.ResponseWriter, r *http.Request, m asnas.Ma
 	if !chosen {
 		level = defaultAsnasLevel
 	}
-	p := views.AsnasAIPanel{Level: level.String(), Levels: asnasLevelNames()}
+	p := views.AsnasAIPanel{Level: level.String(), Levels: asnasLevelNames(), Return: "/asnas?notice=" + views.NoticeLevel.String()}
 	if m.ToAct() != soloSeat {
 		return p, nil
 	}

@@ -118,7 +118,13 @@ func (t AsnasTable) Since() int {
 }
 
 // notice is the table's notice panel.
-func (t AsnasTable) notice() NoticeView { return NoticeView{Key: asnasNotices.key(t.Notice)} }
+func (t AsnasTable) notice() NoticeView {
+	level := ""
+	if t.AI.Level != "" {
+		level = "asnas.ai.level." + t.AI.Level
+	}
+	return levelNotice(NoticeView{Key: asnasNotices.key(t.Notice)}, t.Notice, level)
+}
 
 // PageTitle is the solo table's title; see tableTitle.
 func (t AsnasTable) PageTitle(ctx context.Context) string {

@@ -190,7 +190,11 @@ func guandanLogLines(ctx context.Context, log []gd.Event, level gd.Rank) []LogLi
 
 // notice is the table's notice panel, compact (guandan.css).
 func (t GuandanTable) notice() NoticeView {
-	return NoticeView{Key: guandanNotices.key(t.Notice), Class: "gnotice"}
+	level := ""
+	if t.Level.Current != "" {
+		level = "guandan_ai.level." + t.Level.Current
+	}
+	return levelNotice(NoticeView{Key: guandanNotices.key(t.Notice), Class: "gnotice"}, t.Notice, level)
 }
 
 // PageTitle is the solo table's title; see tableTitle.

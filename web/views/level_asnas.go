@@ -9,6 +9,8 @@ type AsnasAIPanel struct {
 	// of them, weakest first.
 	Level  string
 	Levels []string
+	// Return is where the form leads back to: the table, with the notice that names the level.
+	Return string
 	// CoachURL asks for the coach; "" when the coach has nothing to say (not the visitor's
 	// turn) or is already shown.
 	CoachURL string

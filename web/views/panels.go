@@ -32,10 +32,13 @@ const (
 	NoticeNoBeat
 	// NoticeChoose: the cards have several readings; the table asks which one.
 	NoticeChoose
+	// NoticeLevel: the level form of the solo table was sent; the notice names the level the
+	// AI players now play at. A table without a level form (a shared one) shows none.
+	NoticeLevel
 )
 
 // noticeNames are the notices' parameter values, by notice.
-var noticeNames = [...]string{"", "stale", "expired", "empty", "illegal", "nobeat", "choose"}
+var noticeNames = [...]string{"", "stale", "expired", "empty", "illegal", "nobeat", "choose", "level"}
 
 // String is the notice's parameter value, "" for none.
 func (n Notice) String() string {
@@ -54,8 +57,8 @@ type noticeSet struct {
 
 // The notices each table shows.
 var (
-	asnasNotices   = noticeSet{"asnas.notice.", []Notice{NoticeStale, NoticeExpired}}
-	guandanNotices = noticeSet{"guandan.notice.", []Notice{NoticeStale, NoticeExpired, NoticeEmpty, NoticeIllegal, NoticeNoBeat, NoticeChoose}}
+	asnasNotices   = noticeSet{"asnas.notice.", []Notice{NoticeStale, NoticeExpired, NoticeLevel}}
+	guandanNotices = noticeSet{"guandan.notice.", []Notice{NoticeStale, NoticeExpired, NoticeEmpty, NoticeIllegal, NoticeNoBeat, NoticeChoose, NoticeLevel}}
 )
 
 // parse reads the table's ?notice= parameter. Anything but the name of a notice the table
@@ -92,10 +95,34 @@ type ErrorBack struct {
 }
 
 // NoticeView is a notice panel: the catalog key of its text, which is also its data-notice
-// hook ("" for no panel), and the page's own class for it, if any.
+// hook ("" for no panel), and the page's own class for it, if any. Arg is the catalog key of
+// the words the text names (the level chosen), or "".
 type NoticeView struct {
 	Key   string
 	Class string
+	Arg   string
+}
+
+// Text is the notice's words.
+func (n NoticeView) Text(ctx context.Context) string {
+	if n.Arg != "" {
+		return i18n.T(ctx, n.Key, i18n.T(ctx, n.Arg))
+	}
+	return i18n.T(ctx, n.Key)
+}
+
+// levelNotice is the notice n at a table whose AI players play at the level named by the
+// catalog key levelKey: only the level notice names it, and a table that does not know its
+// level (a shared one, where nobody changes it) shows none.
+func levelNotice(n NoticeView, notice Notice, levelKey string) NoticeView {
+	if notice != NoticeLevel {
+		return n
+	}
+	if levelKey == "" {
+		return NoticeView{}
+	}
+	n.Arg = levelKey
+	return n
 }
 
 // TitleKey is the catalog key of the notice's short form, a few words: a tab shows only the

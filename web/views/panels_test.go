@@ -14,7 +14,7 @@ import (
 // TestNoticeNames: every notice has a name of its own, and no name is "" but NoticeNone's.
 func TestNoticeNames(t *testing.T) {
 	seen := map[string]Notice{}
-	for n := NoticeNone; n <= NoticeChoose; n++ {
+	for n := NoticeNone; n <= NoticeLevel; n++ {
 		name := n.String()
 		if (name == "") != (n == NoticeNone) {
 			t.Errorf("notice %d is named %q", n, name)
@@ -24,7 +24,7 @@ func TestNoticeNames(t *testing.T) {
 		}
 		seen[name] = n
 	}
-	if got := (NoticeChoose + 1).String(); got != "" {
+	if got := (NoticeLevel + 1).String(); got != "" {
 		t.Errorf("a notice past the last is named %q", got)
 	}
 }
@@ -45,7 +45,7 @@ func TestTableNotices(t *testing.T) {
 		"<script>alert(1)</script>", "asnas.notice.stale", "guandan.notice.choose", "notice.stale"}
 	for _, tc := range tables {
 		t.Run(tc.name, func(t *testing.T) {
-			for n := NoticeNone + 1; n <= NoticeChoose; n++ {
+			for n := NoticeNone + 1; n <= NoticeLevel; n++ {
 				shown := slices.Contains(tc.set.shown, n)
 				got, key := tc.parse(n.String()), tc.set.key(n)
 				switch {
