@@ -88,7 +88,8 @@ function replay() {
     if (!document.querySelector("template[data-replay]")) settled();
     return;
   }
-  const live = root.querySelector("[data-replay-live]");
+  // After the felt, not in it (the lobby of a shared table has it already).
+  const live = document.querySelector("[data-replay-live]");
   const slots = [...document.querySelectorAll("[data-replay-slot]")];
   const finalText = new Map(slots.map((el) => [el, el.textContent]));
   const byName = new Map(slots.map((el) => [el.dataset.replaySlot, el]));

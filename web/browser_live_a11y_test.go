@@ -154,3 +154,49 @@ func TestBrowserLiveLobbyKeepsWhatIsTyped(t *testing.T) {
 		t.Errorf("the focus on the last seat's Take is now on seat %s's", got)
 	}
 }
+
+// TestBrowserLiveStartSpeaks: a player waiting in the lobby of a shared table, As-Nas or
+// Guandan, hears the first moves of the match when the host starts it. Before, the region
+// their words go into (the replay's) came with the table, new to the page, and a screen reader
+// does not read a region that arrives with its words; the lobby now has it, empty, and the live
+// page keeps it.
+func TestBrowserLiveStartSpeaks(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 3*time.Minute)
+	site := browserSite(t)
+	for _, game := range []struct{ name, region string }{{"asnas", "[data-replay-live]"}, {"guandan", "[data-announce]"}} {
+		host := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
+		friend := newTab(t, browser, site.URL, phoneWidth, phoneHeight)
+		path := host.openShared(game.name, "Sara")
+		friend.sit(path, 2, "Mina")
+		friend.mark()
+		if !eval[bool](friend, `!!(window.__moves = document.querySelector("`+game.region+`"))`) {
+			t.Errorf("%s: the lobby has no live region for the moves", game.name)
+		}
+		host.load("start", click(`[data-action="start"]`))
+		if _, ok := friend.waitRoot("data-phase", "lobby", liveWait); !ok || !friend.stayed() {
+			t.Fatalf("%s: the friend's page did not follow the start live", game.name)
+		}
+		if !eval[bool](friend, `!!window.__moves && document.querySelector("`+game.region+`") === window.__moves && window.__moves.isConnected`) {
+			t.Errorf("%s: the first moves of the match come into a live region new to the page, which a screen reader does not read out", game.name)
+		}
+		// The host plays (or passes) until the friend has heard a move.
+		for range 6 {
+			if eval[string](friend, `window.__moves?.textContent ?? ""`) != "" || host.root("data-to-act") != "0" {
+				break
+			}
+			before := friend.root("data-move")
+			if game.name == "guandan" {
+				host.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.gform input[name="card"]').click()`))
+				host.load("play a card", click(`[data-action="play"]`))
+			} else {
+				host.load("act", click(`.felt .actions button`))
+			}
+			friend.waitRoot("data-move", before, liveWait)
+		}
+		if !waitFor(2*time.Second, func() bool { return eval[string](friend, `window.__moves?.textContent ?? ""`) != "" }) {
+			t.Errorf("%s: the friend heard no move in the lobby's live region (the page's says %q)", game.name,
+				eval[string](friend, `document.querySelector("`+game.region+`")?.textContent ?? ""`))
+		}
+	}
+}
