@@ -408,3 +408,49 @@ func TestRedisSharedMatchInProgressInTheHistory(t *testing.T) {
 		}
 	}
 }
+
+// A friends' match with no timer may be played over weeks: its place in the players'
+// histories and its replays were written only when it was dealt, and expired under it while
+// the table and the match, written at every move, lived on (the table then linked to a replay
+// that answered 404). Each deal now keeps them.
+func TestSharedMatchInProgressOutlivesTheStoresTime(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 7, 12, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) {
+		c.Now = clk.Now
+		c.Store = store.NewMemory(store.TTL, clk.Now)
+	})
+	path, players, _, _ := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 0)
+	ali := players["2"]
+	for deal := 1; deal <= 3; deal++ {
+		clk.add(12 * 24 * time.Hour)
+		playToDealEnd(t, path, players)
+		for _, p := range players {
+			p.post(path+"/next", url.Values{"move": {rootOf(p.view(path), "data-move")}})
+		}
+	}
+	clk.add(12 * 24 * time.Hour) // day 48: the match was dealt more than 30 days ago
+	playToDealEnd(t, path, players)
+	if n := sharedCurrent(ali.get("/asnas/history")).Length(); n != 1 {
+		t.Errorf("on day 48 of the match Ali's history lists %d shared matches in progress, want it", n)
+	}
+	a := ali.view(path).doc.Find("a[data-replay-deal]")
+	if r := ali.get(attr(a, "href")); a.Length() != 1 || r.status != http.StatusOK {
+		t.Errorf("on day 48 the table's replay link %q answers %d, want 200", attr(a, "href"), r.status)
+	}
+}
+
+// A player's list of tables is of matches in progress: eight finished matches of their own
+// pushed out of it a match still being played with a friend.
+func TestFinishedMatchesLeaveTheSharedOneInProgress(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path, _, _, _ := asnasPair(t, sara, ali, 0)
+	for range maxSeatedTables {
+		finishedMatch(t, "asnas", 0, map[int]*player{0: ali})
+	}
+	got := sharedCurrent(ali.get("/asnas/history"))
+	if got.Length() != 1 || attr(got, "data-shared-current") != path {
+		t.Errorf("after %d finished matches of his own, Ali's history lists %d matches in progress (%q), want the one with Sara at %s",
+			maxSeatedTables, got.Length(), attr(got, "data-shared-current"), path)
+	}
+}

@@ -815,5 +815,7 @@ func (s *Server) fileSharedMatch(r *http.Request, game string, tb storedTable, s
 	if err != nil {
 		// The page still shows; the next view of the match's end files it again.
 		s.log.WarnContext(ctx, "file a shared match", "game", game, "err", err)
+		return
 	}
+	s.forgetSeated(ctx, game, visitor, tb.ID)
 }

@@ -146,7 +146,7 @@ func sharedMove[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 			return back(w, r, views.NoticeStale)
 		}
 	}
-	wasOver := g.over(l)
+	wasOver, deals := g.over(l), l.Deals()
 	if l, err = st(l, seat); err != nil {
 		return err
 	}
@@ -164,9 +164,12 @@ func sharedMove[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, 
 		}
 		return err
 	}
+	if l.Deals() > deals {
+		s.dealtAt(ctx, tb, mid)
+	}
 	if g.over(l) && !wasOver {
 		s.metrics.MatchFinished(g.game)
-		s.fileSharedMatchForAll(r, tb)
+		s.fileSharedMatchForAll(r, tb) // after dealtAt, which lists the table again
 	}
 	return back(w, r, views.NoticeNone)
 }
@@ -244,7 +247,7 @@ func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb sto
 			return nil // moved meanwhile, already away, or nothing left to play
 		}
 		tb.Seats[seat].Away = true
-		dealt := false
+		dealt, deals := false, l.Deals()
 		if g.dealOver(l) && tb.Ready&tb.humans() != 0 && tb.unready() == 0 {
 			// The others present have all asked for the next deal and waited only for this
 			// player, who leaves: deal it, as their own ask would have.
@@ -261,6 +264,9 @@ func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb sto
 			tb.Turn = s.cfg.Now().UnixMilli()
 		}
 		err = storeMove(ctx, s, tb, g.table, l, version)
+		if err == nil && l.Deals() > deals {
+			s.dealtAt(ctx, tb, mid)
+		}
 		if !errors.Is(err, store.ErrConflict) {
 			return err
 		}

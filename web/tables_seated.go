@@ -52,10 +52,10 @@ func (s *Server) loadSeated(ctx context.Context, game, visitor string) (seatedTa
 }
 
 // noteSeated puts the table first in the list of each player seated at it, as its match is
-// dealt (the start, every rematch, which also keeps the entry from expiring). The match is
-// stored already: a failure costs a player only the match's place in their history until it
-// ends, so it is logged. Like an announcement it is written even when its request has just
-// been given up.
+// dealt (the start, a rematch) and at each of its deals, which also keeps the entry from
+// expiring while a slow match goes on. The match is stored already: a failure costs a player
+// only the match's place in their history until it ends, so it is logged. Like an
+// announcement it is written even when its request has just been given up.
 func (s *Server) noteSeated(ctx context.Context, t *sharedTable) {
 	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), announceWithin)
 	defer cancel()
@@ -63,23 +63,40 @@ func (s *Server) noteSeated(ctx context.Context, t *sharedTable) {
 		if st.Visitor == "" {
 			continue
 		}
-		if err := s.addSeated(ctx, t.Game, st.Visitor, t.ID); err != nil {
+		err := s.updateSeated(ctx, t.Game, st.Visitor, func(ids []string) []string {
+			ids = slices.DeleteFunc(ids, func(id string) bool { return id == t.ID })
+			return append([]string{t.ID}, ids[:min(len(ids), maxSeatedTables-1)]...)
+		})
+		if err != nil {
 			s.log.WarnContext(ctx, "list a shared table in a player's history", "game", t.Game, "table", t.ID, "err", err)
 		}
 	}
 }
 
-// addSeated puts table first in the visitor's list, with a compare-and-swap, retrying a few
-// times when another table deals for them at the same moment.
-func (s *Server) addSeated(ctx context.Context, game, visitor, table string) error {
+// forgetSeated takes the table off the visitor's list as its match is filed with their
+// finished ones, so that finished matches never push one still being played out of the list
+// (a rematch lists it again). A failure is logged: the list then keeps a table whose match is
+// over, which the history passes over.
+func (s *Server) forgetSeated(ctx context.Context, game, visitor, table string) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), announceWithin)
+	defer cancel()
+	err := s.updateSeated(ctx, game, visitor, func(ids []string) []string {
+		return slices.DeleteFunc(ids, func(id string) bool { return id == table })
+	})
+	if err != nil {
+		s.log.WarnContext(ctx, "take a shared table off a player's history", "game", game, "table", table, "err", err)
+	}
+}
+
+// updateSeated changes the visitor's list with a compare-and-swap, retrying a few times when
+// another table changes it at the same moment.
+func (s *Server) updateSeated(ctx context.Context, game, visitor string, change func([]string) []string) error {
 	for range 3 {
 		st, version, err := s.loadSeated(ctx, game, visitor)
 		if err != nil {
 			return err
 		}
-		ids := slices.DeleteFunc(slices.Clone(st.Tables), func(id string) bool { return id == table })
-		ids = append([]string{table}, ids[:min(len(ids), maxSeatedTables-1)]...)
-		data, err := json.Marshal(seatedTables{Version: seatedVersion, Tables: ids})
+		data, err := json.Marshal(seatedTables{Version: seatedVersion, Tables: change(slices.Clone(st.Tables))})
 		if err != nil {
 			return err
 		}
@@ -89,6 +106,28 @@ func (s *Server) addSeated(ctx context.Context, game, visitor, table string) err
 		}
 	}
 	return store.ErrConflict
+}
+
+// keepSeating writes match id's stored seating again, unchanged, at each of its deals: a
+// friends' match with no timer may outlive the entry's time in the store, and its replays
+// while it is played are found through it. A failure is logged, as noteSeated's.
+func (s *Server) keepSeating(ctx context.Context, id record.ID) {
+	ctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), announceWithin)
+	defer cancel()
+	data, version, err := s.cfg.Store.Load(ctx, seatingKey(id))
+	if err == nil && data != nil {
+		err = s.cfg.Store.CompareAndSwap(ctx, seatingKey(id), version, data)
+	}
+	if err != nil && !errors.Is(err, store.ErrConflict) {
+		s.log.WarnContext(ctx, "keep a shared match's seating", "match", id.String(), "err", err)
+	}
+}
+
+// dealtAt is what a shared table's move that dealt a new deal of its match does besides
+// storing it: the match stays in its players' histories and its replays stay theirs.
+func (s *Server) dealtAt(ctx context.Context, tb storedTable, id record.ID) {
+	s.keepSeating(ctx, id)
+	s.noteSeated(ctx, &tb.sharedTable)
 }
 
 // seatedMatch is the match being played at a shared table where the visitor holds a seat.
