@@ -70,6 +70,7 @@ const settled = (() => {
     const target = (document.querySelector('[data-notice="guandan.notice.choose"]') && document.querySelector(".greadings input:checked, .greadings input"))
       || document.querySelector("[data-notice], .lesson-wrong, .lesson-text")
       || (what === "hint" && document.querySelector(".ghint"))
+      || (what === "coach" && document.querySelector("[data-coach]"))
       || (what === "arrange" && document.querySelector(`.felt a[data-arrange="${CSS.escape(arg || "")}"]`))
       || document.querySelector(".felt .gform .ghand, .felt .actions button, .felt button[data-action]");
     if (!target) return false;

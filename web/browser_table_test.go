@@ -171,6 +171,7 @@ func testAsnasFirstScreen(t *testing.T, tb *tab, lang string) {
 	if lang != "en" {
 		tb.switchLanguage(lang)
 	}
+	tb.askCoach(lang)
 	n := 0
 	measure := func(a []string) { n++; tb.checkFirstScreen(fmt.Sprintf("%s page %d %q", lang, n, a)) }
 	raised := false
@@ -191,6 +192,40 @@ func testAsnasFirstScreen(t *testing.T, tb *tab, lang string) {
 		t.Errorf("%s: the match's end offers %q, want Rematch (new)", lang, f.Actions)
 	}
 	tb.checkClean(lang+" the match", "")
+}
+
+// askCoach asks the coach where the decision is, with the move buttons (as the Guandan Hint
+// sits beside Play), and checks that its advice comes with them: the hand and every button
+// still on the first screen, the advice right under the buttons with the focus, its heading
+// on that screen too, and Ask the coach gone once it has spoken.
+func (tb *tab) askCoach(lang string) {
+	tb.t.Helper()
+	const ask = `.felt form.actions a[data-action="coach"]`
+	if !tb.exists(ask) {
+		tb.t.Errorf("%s: no Ask the coach among the move buttons", lang)
+		return
+	}
+	// With the keyboard (a key during the replay only ends it): the advice then has the focus,
+	// so that a screen reader reads it, as it does the Guandan hint.
+	waitFor(10*time.Second, func() bool { return !tb.exists(".replaying") })
+	tb.load("ask the coach with Enter", chromedp.Focus(chromedp.CSS(ask)), chromedp.KeyEvent("\r"))
+	where := lang + " the coach's advice"
+	tb.checkFirstScreen(where)
+	if f := eval[string](tb, `document.activeElement.matches("[data-coach]") ? "" : document.activeElement.outerHTML.slice(0, 80)`); f != "" {
+		tb.t.Errorf("%s: the focus is on %s, not on the advice", where, f)
+	}
+	if tb.exists(`a[data-action="coach"], a[data-control="coach"]`) {
+		tb.t.Errorf("%s: Ask the coach is still offered", where)
+	}
+	placed := eval[string](tb, `(() => {
+		const c = document.querySelector(".felt .actions-area form.actions + [data-coach]");
+		if (!c) return "not right under the move buttons";
+		const h = c.querySelector("h2").getBoundingClientRect();
+		return h.bottom <= window.innerHeight ? "" : "its heading is below the first screen, at " + Math.round(h.top);
+	})()`)
+	if placed != "" {
+		tb.t.Errorf("%s: the advice is %s", where, placed)
+	}
 }
 
 // focused describes the focused element.
@@ -431,7 +466,10 @@ func testAxe(t *testing.T, tb *tab, lang string) {
 	}
 	// The table's states: before and after Look, the end of a deal played out and of a deal
 	// folded, and the match's end.
-	tb.open("/asnas")
+	tb.open("/asnas?coach=1")
+	if tb.exists("[data-coach]") {
+		tb.checkAxe(lang + " /asnas, the coach's advice")
+	}
 	looked := false
 	tb.playToEnd(calling, func(a []string) {
 		switch {

@@ -83,7 +83,7 @@ func (s *Server) asnasAIPanel(w http.ResponseWriter, r *http.Request, m asnas.Ma
 		return p, nil
 	}
 	if r.URL.Query().Get("coach") == "" {
-		p.CoachURL = "/asnas?coach=1#coach"
+		p.CoachURL = "/asnas?coach=1"
 		return p, nil
 	}
 	var a aiasnas.Advice

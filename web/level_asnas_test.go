@@ -117,7 +117,18 @@ func TestCoachOnRequest(t *testing.T) {
 	if p.doc.Find(`a[data-control="coach"]`).Length() != 1 {
 		t.Fatal("no way to ask the coach on the visitor's turn")
 	}
+	// Where the decision is: a plain link among the move buttons, not in the level's panel.
+	ask := p.doc.Find(`#table form.actions a[data-control="coach"]`)
+	if ask.Length() != 1 || attr(ask, "href") != "/asnas?coach=1" {
+		t.Errorf("Ask the coach is not a link among the move buttons: %d, %q", ask.Length(), attr(ask, "href"))
+	}
 	c := ts.get("/asnas?coach=1")
+	if c.doc.Find(`#table .actions-area form.actions + [data-coach]`).Length() != 1 || c.doc.Find(`[data-ai-level] [data-coach]`).Length() != 0 {
+		t.Error("the coach's advice is not right under the move buttons")
+	}
+	if c.doc.Find(`a[data-control="coach"]`).Length() != 0 {
+		t.Error("Ask the coach is still offered beside its advice")
+	}
 	if c.doc.Find("[data-coach-unlooked]").Length() != 1 || c.doc.Find(`[data-coach-verb="look"]`).Length() != 1 {
 		t.Errorf("coach before looking:\n%s", c.doc.Find("[data-coach]").Text())
 	}

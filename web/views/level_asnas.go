@@ -2,8 +2,9 @@ package views
 
 import "github.com/cardavia/cardavia/rules/asnas"
 
-// AsnasAIPanel is the As-Nas table's panel about the AI players: the level they play at, the
-// form that changes it, and the coach when the visitor asked for it.
+// AsnasAIPanel is the As-Nas table's panel about the AI players: the level they play at and
+// the form that changes it; and the coach, which the table shows with the move buttons
+// (Ask the coach beside them, its advice under them).
 type AsnasAIPanel struct {
 	// Level is the level the AI seats play at ("beginner", "club", "master"); Levels are all
 	// of them, weakest first.
