@@ -122,13 +122,52 @@ func TestLessonNamesCombinationsInTheSentencesCase(t *testing.T) {
 		{"sv", "guandan.pair", "Bara ett högre par slår ett par"},
 		{"sv", "guandan.triple", "Triss är tre kort"},
 		{"da", "guandan.pair", "Kun et højere par slår et par"},
-		{"da", "asnas.lost", "Nord har to As, et par (juft)"},
+		{"da", "asnas.tie", "nøjagtig samme hånd, et par (juft), kort for kort"},
 		{"es", "guandan.bomb", "Pero una bomba gana"},
 		{"es", "guandan.triple", "Un trío son tres cartas"},
 	} {
 		loc, _ := i18n.ByCode(c.code)
 		if got := lessonBubbles(t, loc)[c.key]; !strings.Contains(got, c.want) {
 			t.Errorf("%s %s does not say %q: %s", c.code, c.key, c.want, got)
+		}
+	}
+}
+
+// TestAsnasLessonStatesTheTie: in every language the As-Nas lesson says how hands tie (the
+// ranking step: the same ranks tie, and so do all high-card hands) and has a step on a tied
+// showdown (learn.TestAsnasLessonSplitsATiedPot checks it is one by the engine) that names the
+// two tied seats, says that tied best hands share the pot equally, fractions included, with
+// the rules' example (5 shared three ways), and gives the step's shares: 2 each from 4.
+func TestAsnasLessonStatesTheTie(t *testing.T) {
+	words := map[string]struct{ tie, share, fractions string }{
+		"en": {"tie", "share the pot equally", "fractions included"},
+		"sv": {"oavgjord", "delar potten lika", "bråkdelar inräknade"},
+		"es": {"empat", "se reparten el bote a partes iguales", "con fracciones"},
+		"fa": {"مساوی", "به\u200cطور مساوی", "کسرها"},
+		"da": {"står lige", "deler puljen ligeligt", "brøker medregnet"},
+		"zh": {"平局", "平分底池", "分数"},
+	}
+	step := learn.Asnas().StepOf("ties")
+	if step == 0 {
+		t.Fatal("no step of the As-Nas lesson explains ties")
+	}
+	key := "asnas." + learn.Asnas().Steps[step-1].Key
+	for _, loc := range i18n.Locales {
+		w, ok := words[loc.Code]
+		if !ok {
+			t.Fatalf("no words for %s", loc.Code)
+		}
+		ctx := i18n.WithLocale(t.Context(), loc)
+		b := lessonBubbles(t, loc)
+		if !strings.Contains(b["asnas.ranking"], w.tie) {
+			t.Errorf("%s: the ranking step does not say when hands tie (%q): %s", loc.Code, w.tie, b["asnas.ranking"])
+		}
+		text := b[key]
+		for _, want := range []string{w.tie, w.share, w.fractions, i18n.T(ctx, "asnas.seat.1"), i18n.T(ctx, "asnas.seat.2"),
+			i18n.Number(ctx, 5, 0), i18n.Number(ctx, 4, 0), i18n.Number(ctx, 2, 0)} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s %s does not say %q: %s", loc.Code, key, want, text)
+			}
 		}
 	}
 }

@@ -52,7 +52,8 @@ func step(s Step) asnasBeat { return asnasBeat{step: &s} }
 
 // asnasScript is the lesson: three deals of a match. The first teaches looking, calling,
 // reading the pot, raising and the showdown; the second holding (as dealer) and a showdown
-// lost; the third folding and a pot won uncontested; then the score table. The hands are a
+// whose best hands tie and split the pot (RULES.md "Settlement"), the visitor's lost; the
+// third folding and a pot won uncontested; then the score table. The hands are a
 // whole pack each deal (RULES.md: four of each rank), and every deal's dealer is the seat
 // after the last one's, as in a real match.
 var asnasScript = []asnasBeat{
@@ -67,11 +68,11 @@ var asnasScript = []asnasBeat{
 	ai(1, asnas.Call), ai(3, asnas.Fold),
 	step(Step{Key: "showdown", Marks: []string{"seat1", "hand", "result"}, Args: []string{"seat:1", "cat:full-house", "cat:two-pair"}}),
 	step(Step{Key: "next", Move: "next", Marks: []string{"button"}}),
-	deal(0, "as shah bibi sarbaz couli", "shah shah bibi sarbaz couli", "as as bibi sarbaz couli", "as shah bibi sarbaz couli"),
+	deal(0, "bibi bibi shah sarbaz couli", "as as shah sarbaz couli", "as as shah sarbaz couli", "bibi bibi shah sarbaz couli"),
 	ai(1, asnas.Call), ai(2, asnas.Call), ai(3, asnas.Call),
 	step(Step{Key: "look2", Move: "look", Marks: []string{"button", "seat1", "seat2", "seat3"}}),
-	step(Step{Key: "hold", Move: "hold", Marks: []string{"hand", "highbet", "button"}, Args: []string{"cat:high-card"}}),
-	step(Step{Key: "lost", Move: "next", Marks: []string{"seat2", "result", "button"}, Args: []string{"seat:2", "cat:pair", "rank:as"}}),
+	step(Step{Key: "hold", Move: "hold", Marks: []string{"hand", "highbet", "button"}, Args: []string{"cat:pair", "rank:bibi"}}),
+	step(Step{Key: "tie", Move: "next", Marks: []string{"seat1", "seat2", "result", "button"}, Args: []string{"seat:1", "seat:2", "cat:pair", "rank:as", "rank:bibi"}, Explains: []string{"ties"}}),
 	deal(1, "shah bibi sarbaz couli couli", "as shah bibi sarbaz couli", "as bibi sarbaz sarbaz couli", "as as shah shah bibi"),
 	ai(2, asnas.Call), ai(3, asnas.Raise),
 	step(Step{Key: "look3", Move: "look", Marks: []string{"button", "seat3"}, Args: []string{"seat:1", "seat:2", "seat:3"}}),

@@ -2,6 +2,8 @@ package learn
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/cardavia/cardavia/rules/asnas"
@@ -57,7 +59,7 @@ func TestAsnasLessonIsARealMatch(t *testing.T) {
 	if m.DealNo != 3 || !m.DealOver() {
 		t.Fatalf("the lesson ends at deal %d, over %v", m.DealNo, m.DealOver())
 	}
-	want := [4]asnas.Score{asnas.Points(4), asnas.Points(-5), asnas.Points(2), asnas.Points(-1)}
+	want := [4]asnas.Score{asnas.Points(4), asnas.Points(-3), asnas.Points(0), asnas.Points(-1)}
 	if m.Totals != want {
 		t.Errorf("totals %v, want %v", m.Totals, want)
 	}
@@ -65,8 +67,8 @@ func TestAsnasLessonIsARealMatch(t *testing.T) {
 	if !r[0].Showdown || r[0].Winners[0] != 0 || r[0].Pot != 8 {
 		t.Errorf("deal 1: %+v, want a showdown the visitor wins, pot 8", r[0])
 	}
-	if !r[1].Showdown || len(r[1].Winners) != 1 || r[1].Winners[0] != 2 {
-		t.Errorf("deal 2: %+v, want a showdown North wins", r[1])
+	if !r[1].Showdown || !slices.Equal(r[1].Winners, []int{1, 2}) {
+		t.Errorf("deal 2: %+v, want a showdown East and North tie", r[1])
 	}
 	if r[2].Showdown || r[2].Winners[0] != 3 || r[2].Hands[3] != (asnas.Hand{}) {
 		t.Errorf("deal 3: %+v, want West uncontested, the hand hidden", r[2])
@@ -108,5 +110,43 @@ func TestAsnasWrongMoves(t *testing.T) {
 	}
 	if _, _, err := l.At(l.Len() + 1); !errors.Is(err, ErrNoStep) {
 		t.Errorf("step past the end: %v", err)
+	}
+}
+
+// TestAsnasLessonSplitsATiedPot: the lesson has a step on ties (it explains "ties"), and the
+// showdown it speaks of is a real one by the engine: two best hands that compare equal, the
+// pot shared equally between them (RULES.md "Settlement"), and the visitor's hand tied with
+// another that loses, as the step says.
+func TestAsnasLessonSplitsATiedPot(t *testing.T) {
+	l := Asnas()
+	n := l.StepOf("ties")
+	if n == 0 {
+		t.Fatal("no step of the lesson explains ties")
+	}
+	s, p, _ := l.At(n)
+	if s.Key != "tie" || !p.Match.DealOver() {
+		t.Fatalf("step %d (%s): the deal is over %v", n, s.Key, p.Match.DealOver())
+	}
+	r := p.Match.Results[len(p.Match.Results)-1]
+	if !r.Showdown || len(r.Winners) != 2 {
+		t.Fatalf("the step's deal: %+v, want a showdown two hands win", r)
+	}
+	a, b := r.Winners[0], r.Winners[1]
+	if asnas.Compare(r.Hands[a], r.Hands[b]) != 0 {
+		t.Errorf("the winners' hands %v and %v do not tie", r.Hands[a], r.Hands[b])
+	}
+	if named := []string{fmt.Sprintf("seat:%d", a), fmt.Sprintf("seat:%d", b)}; !slices.Equal(s.Args[:2], named) {
+		t.Errorf("the step names %q, the winners are %q", s.Args[:2], named)
+	}
+	if r.Pot != 4 {
+		t.Errorf("the step says 2 each from a pot of 4; the pot is %d", r.Pot)
+	}
+	for _, w := range r.Winners {
+		if got := r.Net[w] + asnas.Points(r.Stakes[w]); got != asnas.Points(2) {
+			t.Errorf("seat %d takes %v of the pot of %d, want 2", w, got, r.Pot)
+		}
+	}
+	if asnas.Compare(r.Hands[0], r.Hands[3]) != 0 || asnas.Compare(r.Hands[0], r.Hands[a]) >= 0 || r.Net[0] != -asnas.Points(1) {
+		t.Errorf("the visitor's %v should tie West's %v and lose, -1: %v", r.Hands[0], r.Hands[3], r.Net[0])
 	}
 }
