@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"fmt"
 	"regexp"
 	"strings"
 	"testing"
@@ -13,8 +14,9 @@ var englishPlayNoun = regexp.MustCompile(`(?i)\b(this|cheapest|cheaper|weakest|o
 // TestSwedishAndDanishNameAPlayAKombination: the Guandan rules pages call what a player lays on
 // the table a kombination in Swedish and Danish ("den senaste kombinationen", "den seneste
 // kombination"). The hints and two lesson bubbles called it spel and spil: Swedish spel is a
-// game, and Danish spil is the Danish table's deal ("Spil 3", "Næste spil", "Dette spil"), so
-// "Intet på din hånd slår dette spil" read "nothing in your hand beats this deal". Where the
+// game, and Danish spil was then the Danish table's deal ("Spil 3", "Næste spil", "Dette spil";
+// now uddeling), so "Intet på din hånd slår dette spil" read "nothing in your hand beats this
+// deal". Where the
 // English names a play, both say kombination, and neither uses its word for a game or a deal.
 func TestSwedishAndDanishNameAPlayAKombination(t *testing.T) {
 	en := rawCatalog(t, "en")
@@ -95,7 +97,8 @@ func TestNoPossessiveBeforeAFilledInName(t *testing.T) {
 
 // TestMasterLevelCountsPerDealAsTheHistory: the As-Nas Master level's help says how little a
 // fixed style can win from it per deal. In Danish it said "pr. give", the verb "to deal",
-// where the history page's average, the score table and the table say "pr. spil" and "Spil".
+// where the history page's average, the score table and the table said "pr. spil" and "Spil"
+// (now "pr. uddeling" and "Uddeling": TestDanishDealIsNotPlay).
 func TestMasterLevelCountsPerDealAsTheHistory(t *testing.T) {
 	for _, code := range []string{"sv", "da"} {
 		cat := rawCatalog(t, code)
@@ -146,5 +149,59 @@ func TestErrorPagesSayTheMatchIsKept(t *testing.T) {
 		if s := strings.Join(cat[key], ""); !strings.Contains(s, "مسابقهٔ شما") || strings.Contains(s, "بازی شما") {
 			t.Errorf("fa %s does not say مسابقهٔ شما: %s", key, s)
 		}
+	}
+}
+
+// TestDanishDealIsNotPlay: the Danish Guandan table said "Spil 3" for the deal beside the Play
+// button, "Spil", and "Næste spil" under it; the As-Nas table, the history and the rules said
+// spil for a deal too, and spil for the game and for playing. A deal is now an uddeling (the
+// Danish rules card's word) everywhere: no Danish text whose English names a deal says spil,
+// spillet or spillene, and the deal's labels do not begin with the Play button's word.
+func TestDanishDealIsNotPlay(t *testing.T) {
+	en, da := rawCatalog(t, "en"), rawCatalog(t, "da")
+	deal := regexp.MustCompile(`(?i)\bdeals?\b`)
+	// spil as a noun for a deal; spil stays the game, the packs ("to spil kort"), the verb and
+	// its participle ("spillet færdig", "Spillet går til højre": play passes to the right).
+	spil := regexp.MustCompile(`(?i)\b(dette|det|et|hvert|næste|første|forrige|tolvte|intet|nyt|helt|alle|tre|tolv|12|pr\.) spil\b|\bspil %|\bspillene\b|\b(i|for|af|vinder|før) spillet\b|\bspillet er slut\b|^spil$`)
+	checked := 0
+	for key, texts := range en {
+		if !deal.MatchString(strings.Join(texts, " ")) {
+			continue
+		}
+		checked++
+		for _, s := range da[key] {
+			if m := spil.FindAllString(s, -1); m != nil {
+				t.Errorf("da %s names a deal %q: %s", key, m, s)
+			}
+		}
+	}
+	if checked < 40 {
+		t.Fatalf("only %d English texts name a deal", checked)
+	}
+	play := strings.Join(da["guandan.play"], "")
+	for _, key := range []string{"guandan.deal", "asnas.deal", "guandan.next", "asnas.nextdeal", "history.deal.asnas", "history.deal.guandan", "asnas.scores.deal", "guandan.climb.deal"} {
+		s := strings.Join(da[key], "")
+		if !strings.Contains(strings.ToLower(s), "uddeling") || strings.HasPrefix(s, play+" ") || s == play {
+			t.Errorf("da %s = %q: not uddeling, or the Play button's %q", key, s, play)
+		}
+	}
+}
+
+// TestDanishPlacingsAsTheLog: the Danish Guandan table labelled the places Første, Anden,
+// Tredje, Fjerde, while its log, the lesson and the rules say "gik ud som nummer to", "nummer
+// et og to": the labels are now the log's words.
+func TestDanishPlacingsAsTheLog(t *testing.T) {
+	da := rawCatalog(t, "da")
+	for p := 2; p <= 4; p++ {
+		label := strings.ToLower(strings.Join(da[fmt.Sprintf("guandan.place.%d", p)], ""))
+		for _, key := range []string{"guandan.log.finished.%d", "guandan.log.you.finished.%d"} {
+			key = fmt.Sprintf(key, p)
+			if s := strings.Join(da[key], ""); !strings.Contains(s, label) {
+				t.Errorf("da guandan.place.%d is %q, but %s says %q", p, label, key, s)
+			}
+		}
+	}
+	if l := strings.Join(da["guandan.place.1"], ""); l != "Nummer et" {
+		t.Errorf("da guandan.place.1 is %q, want the rules' nummer et", l)
 	}
 }
