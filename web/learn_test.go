@@ -195,7 +195,8 @@ func TestAsnasLessonBadInput(t *testing.T) {
 			t.Errorf("POST %v: status %d, want %d with a page", c.form, p.status, c.want)
 		}
 	}
-	for _, q := range []string{"0", "17", "x", "-1"} {
+	// Past the end: the steps, then the lesson's last page.
+	for _, q := range []string{"0", strconv.Itoa(learn.Asnas().Len() + 2), "x", "-1"} {
 		if p := ts.get("/asnas/learn?step=" + q); p.status != http.StatusNotFound {
 			t.Errorf("?step=%s: status %d, want 404", q, p.status)
 		}

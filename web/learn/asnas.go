@@ -52,10 +52,10 @@ func step(s Step) asnasBeat { return asnasBeat{step: &s} }
 
 // asnasScript is the lesson: three deals of a match. The first teaches looking, calling,
 // reading the pot, raising and the showdown; the second holding (as dealer) and a showdown
-// whose best hands tie and split the pot (RULES.md "Settlement"), the visitor's lost; the
-// third folding and a pot won uncontested; then the score table. The hands are a
-// whole pack each deal (RULES.md: four of each rank), and every deal's dealer is the seat
-// after the last one's, as in a real match.
+// whose two best hands tie and share the pot (RULES.md "Settlement"), the visitor's hand
+// among the losers; the third folding and a pot won uncontested; then the score table. The
+// hands are a whole pack each deal (RULES.md: four of each rank), and every deal's dealer is
+// the seat after the last one's, as in a real match.
 var asnasScript = []asnasBeat{
 	deal(3, "shah shah shah bibi bibi", "as as sarbaz sarbaz couli", "as bibi sarbaz couli couli", "as shah bibi sarbaz couli"),
 	step(Step{Key: "ranks", Marks: []string{"ranks"}, Args: []string{"rank:as", "rank:shah", "rank:bibi", "rank:sarbaz", "rank:couli"}}),
@@ -72,7 +72,8 @@ var asnasScript = []asnasBeat{
 	ai(1, asnas.Call), ai(2, asnas.Call), ai(3, asnas.Call),
 	step(Step{Key: "look2", Move: "look", Marks: []string{"button", "seat1", "seat2", "seat3"}}),
 	step(Step{Key: "hold", Move: "hold", Marks: []string{"hand", "highbet", "button"}, Args: []string{"cat:pair", "rank:bibi"}}),
-	step(Step{Key: "tie", Move: "next", Marks: []string{"seat1", "seat2", "result", "button"}, Args: []string{"seat:1", "seat:2", "cat:pair", "rank:as", "rank:bibi"}, Explains: []string{"ties"}}),
+	step(Step{Key: "tie", Marks: []string{"seat1", "seat2", "result"}, Args: []string{"seat:1", "seat:2", "cat:pair", "rank:as"}, Explains: []string{"ties"}}),
+	step(Step{Key: "lost", Move: "next", Marks: []string{"hand", "seat3", "button"}, Args: []string{"rank:bibi", "rank:as"}}),
 	deal(1, "shah bibi sarbaz couli couli", "as shah bibi sarbaz couli", "as bibi sarbaz sarbaz couli", "as as shah shah bibi"),
 	ai(2, asnas.Call), ai(3, asnas.Raise),
 	step(Step{Key: "look3", Move: "look", Marks: []string{"button", "seat3"}, Args: []string{"seat:1", "seat:2", "seat:3"}}),
