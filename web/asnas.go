@@ -59,6 +59,7 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t := views.AsnasTable{View: seatView(a.Match(), soloSeat), Move: a.Token(), Log: a.DealLog(), Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice"))}
+	t.DealReplay = dealReplay("asnas", a.ID, t.View.DealNo, t.View.DealOver)
 	if t.AI, err = s.asnasAIPanel(w, r, a.Match()); err != nil {
 		return err
 	}

@@ -87,6 +87,7 @@ func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *rec
 		Deal:    g.DealLog(),
 		Climb:   s.guandanClimb(r, g),
 	}
+	t.DealReplay = dealReplay("guandan", g.ID, t.View.DealNo, t.View.Phase == gd.PhaseDealOver || t.View.Phase == gd.PhaseMatchOver)
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)

@@ -84,6 +84,14 @@ func replayAddress(r *http.Request) (record.ID, int, int, error) {
 	return id, deal, step, nil
 }
 
+// dealReplay is the replay of match id's deal just ended (DealReplay), "" while it is played.
+func dealReplay(game string, id record.ID, deal int, ended bool) string {
+	if !ended {
+		return ""
+	}
+	return replayURL(game, id, deal)
+}
+
 // historyURL is the game's history at match id's deals, where its replays' "All deals" leads.
 func historyURL(game string, id record.ID) string {
 	return "/" + game + "/history#" + views.HistoryAnchor(id.String())

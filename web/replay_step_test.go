@@ -228,3 +228,64 @@ func TestHistoryExpiredReplays(t *testing.T) {
 		}
 	}
 }
+
+// A deal's end offers its replay beside Next deal (and Rematch at the match's end), solo and
+// shared, As-Nas and Guandan: a player who wants to see it again before going on had to find
+// it in the history. While a deal is played there is none.
+func TestDealEndOffersItsReplay(t *testing.T) {
+	check := func(who string, p page, game string, deal int, get func(string) page) {
+		t.Helper()
+		a := p.doc.Find("a[data-deal-replay]")
+		if a.Length() != 1 || attr(a, "data-deal-replay") != strconv.Itoa(deal) || !strings.HasPrefix(attr(a, "href"), "/"+game+"/replay/") ||
+			!strings.HasSuffix(attr(a, "href"), "/"+strconv.Itoa(deal)) {
+			t.Fatalf("%s at deal %d's end: %d replay links (%q, deal %q)", who, deal, a.Length(), attr(a, "href"), attr(a, "data-deal-replay"))
+		}
+		if r := get(attr(a, "href")); r.status != http.StatusOK || r.doc.Find(`[data-steps]`).Length() != 1 {
+			t.Errorf("%s: the deal's replay %s answers %d", who, attr(a, "href"), r.status)
+		}
+	}
+	none := func(who string, p page) {
+		t.Helper()
+		if n := p.doc.Find("a[data-deal-replay]").Length(); n != 0 {
+			t.Errorf("%s: %d deal replay links while a deal is played", who, n)
+		}
+	}
+
+	// Solo As-Nas: a whole match, checked at each deal's end and at the match's.
+	ts := newSite(t)
+	none("solo As-Nas at its start", ts.table())
+	deals := 0
+	for range 500 {
+		p := ts.table()
+		form := url.Values{"move": {moveOf(p)}}
+		if vs := verbs(p); len(vs) > 0 {
+			form.Set("verb", vs[0])
+			ts.location("/asnas/move", form)
+			continue
+		}
+		deals++
+		check("solo As-Nas", p, "asnas", deals, func(h string) page { return ts.get(h) })
+		if p.doc.Find(`[data-action="new"]`).Length() == 1 {
+			break
+		}
+		ts.location("/asnas/next", form)
+	}
+	if deals != 12 {
+		t.Fatalf("the solo As-Nas match ended after %d deals", deals)
+	}
+
+	// Solo Guandan: a deal over.
+	gs := newSite(t)
+	gs.get("/guandan")
+	gs.gprepare(returnPosition(t))
+	check("solo Guandan", gs.get("/guandan"), "guandan", 1, func(h string) page { return gs.get(h) })
+
+	// A shared As-Nas table: each player's felt at the deal's end.
+	sh := newSite(t)
+	path, players, _, _ := asnasPair(t, sh.as("Sara"), sh.as("Ali"), 0)
+	none("shared As-Nas", players["0"].view(path))
+	playToDealEnd(t, path, players)
+	for _, p := range players {
+		check(p.name+" at the shared table", p.view(path), "asnas", 1, func(h string) page { return p.get(h) })
+	}
+}

@@ -150,6 +150,7 @@ func (asnasTables) play(s *Server, _ http.ResponseWriter, r *http.Request, tb st
 	if seat >= 0 {
 		p.asnas = &views.AsnasTable{View: seatView(a.Match(), seat), Move: a.Token(), Log: a.DealLog(),
 			Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice")), Path: tablePath("asnas", tb.ID)}
+		p.asnas.DealReplay = dealReplay("asnas", a.ID, p.asnas.View.DealNo, p.asnas.View.DealOver)
 	}
 	return p, nil
 }

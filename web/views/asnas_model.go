@@ -31,6 +31,9 @@ type AsnasTable struct {
 	Path string
 	// Learn offers the lesson: the visitor has never finished a match.
 	Learn bool
+	// DealReplay is the replay of the deal just ended, offered beside Next deal and Rematch
+	// for a player who wants to see it again before going on; empty while a deal is played.
+	DealReplay string
 	// Asked is, at a shared table's finished match, what its players have asked of the
 	// rematch.
 	Asked RematchAsk
