@@ -1,0 +1,86 @@
+package i18n
+
+import (
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// TestSpanishAndPersianBeatsHasItsObject: a Hint's reason spoke of "la jugada más barata que
+// supera" and "ارزان‌ترین بازی‌ای که می‌زند", "the cheapest play that beats", which in Spanish and
+// Persian reads as a sentence cut short: beating needs its object there (que la supera, که
+// ترکیب روی میز را می‌زند), as the English hints have since TestEnglishBeatsHasItsObject.
+func TestSpanishAndPersianBeatsHasItsObject(t *testing.T) {
+	for code, cut := range map[string]string{"es": "que supera", "fa": "که می\u200cزند"} {
+		for key, texts := range rawCatalog(t, code) {
+			for _, s := range texts {
+				if strings.Contains(s, cut) {
+					t.Errorf("%s %s says %q without what is beaten: %s", code, key, cut, s)
+				}
+			}
+		}
+	}
+}
+
+// TestSpanishHintsCallTheLeadLaSalida: the Spanish rules and lesson call Guandan's lead la
+// salida ("la salida pasa a su compañero"); three hints called it la mano, the word the same
+// page uses for the deal and for the player's hand, so "conservas la mano" read as keeping
+// one's cards. A hint speaks of the player's hand only as tu mano.
+func TestSpanishHintsCallTheLeadLaSalida(t *testing.T) {
+	for key, texts := range rawCatalog(t, "es") {
+		if !strings.HasPrefix(key, "guandan_ai.reason.") {
+			continue
+		}
+		for _, s := range texts {
+			if strings.Contains(s, "la mano") {
+				t.Errorf("es %s calls the lead la mano: %s", key, s)
+			}
+		}
+	}
+}
+
+// TestPersianCallsTheMatchMosabeghe: the Persian pages call a match مسابقه (the tables, the
+// history, the rules: "هر مسابقه دوازده دست طول می‌کشد"); the lessons' last steps and their
+// "Play a match" link said بازی, the word for the game itself, and the As-Nas lesson taught
+// that "every game is 12 deals". Wherever English names a match, Persian says مسابقه.
+func TestPersianCallsTheMatchMosabeghe(t *testing.T) {
+	match := regexp.MustCompile(`(?i)\b(a|the|real|each|every|this|your) match\b`)
+	en, fa := rawCatalog(t, "en"), rawCatalog(t, "fa")
+	for key, texts := range en {
+		if !match.MatchString(strings.Join(texts, " ")) {
+			continue
+		}
+		if s := strings.Join(fa[key], " "); !strings.Contains(s, "مسابق") {
+			t.Errorf("fa %s does not call the match مسابقه: %s", key, s)
+		}
+	}
+}
+
+// TestPersianEzafeAfterHeIsHamza: the Persian catalog writes the ezafe after a final ه as ٔ
+// (همهٔ، مسابقهٔ), a few hundred times; one lesson wrote همه‌ی.
+func TestPersianEzafeAfterHeIsHamza(t *testing.T) {
+	for key, texts := range rawCatalog(t, "fa") {
+		for _, s := range texts {
+			if strings.Contains(s, "ه\u200cی ") {
+				t.Errorf("fa %s writes the ezafe ه\u200cی: %s", key, s)
+			}
+		}
+	}
+}
+
+// TestOpeningBetBubbleIsSaid: the dealer's bubble at the As-Nas table stands beside the seat's
+// stake ("Apuesta: 1") and among bubbles the players say ("Igualo a 2", "Subo a 3"); in
+// Spanish and Persian it read as a second label of the stake ("Apuesta de 1", "شرط ۱") instead
+// of what the dealer says ("Abro con 1").
+func TestOpeningBetBubbleIsSaid(t *testing.T) {
+	for _, code := range []string{"es", "fa"} {
+		cat := rawCatalog(t, code)
+		stake := strings.Join(cat["asnas.stake"], "")
+		word := strings.TrimRight(strings.Fields(strings.ReplaceAll(stake, "%d", ""))[0], ":：")
+		for _, s := range cat["table.asnas.say.opened"] {
+			if strings.HasPrefix(s, word) {
+				t.Errorf("%s table.asnas.say.opened %q begins as the stake label %q", code, s, stake)
+			}
+		}
+	}
+}
