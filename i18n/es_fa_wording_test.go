@@ -84,3 +84,21 @@ func TestOpeningBetBubbleIsSaid(t *testing.T) {
 		}
 	}
 }
+
+// TestNoWordRepeatsAroundACount: the Persian host's line for several empty seats read
+// "هوش مصنوعی جای %d جای خالی بازی می‌کند", the word جای on both sides of the count (a
+// "به جای" half-rewritten into "در … جای خالی"), where its singular reads "در جای خالی".
+func TestNoWordRepeatsAroundACount(t *testing.T) {
+	around := regexp.MustCompile(`(?:^|\s)(\S+) %(?:\[\d+\])?d (\S+)`)
+	for _, l := range Locales {
+		for key, texts := range rawCatalog(t, l.Code) {
+			for _, s := range texts {
+				for _, m := range around.FindAllStringSubmatch(s, -1) {
+					if m[1] == m[2] {
+						t.Errorf("%s %s says %q on both sides of its count: %s", l.Code, key, m[1], s)
+					}
+				}
+			}
+		}
+	}
+}
