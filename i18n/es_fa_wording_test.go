@@ -71,9 +71,10 @@ func TestPersianEzafeAfterHeIsHamza(t *testing.T) {
 // TestOpeningBetBubbleIsSaid: the dealer's bubble at the As-Nas table stands beside the seat's
 // stake ("Apuesta: 1") and among bubbles the players say ("Igualo a 2", "Subo a 3"); in
 // Spanish and Persian it read as a second label of the stake ("Apuesta de 1", "شرط ۱") instead
-// of what the dealer says ("Abro con 1").
+// of what the dealer says ("Abro con 1"), as in Swedish and Danish ("Insats 1", "Indsats 1").
 func TestOpeningBetBubbleIsSaid(t *testing.T) {
-	for _, code := range []string{"es", "fa"} {
+	for _, l := range Locales {
+		code := l.Code
 		cat := rawCatalog(t, code)
 		stake := strings.Join(cat["asnas.stake"], "")
 		word := strings.TrimRight(strings.Fields(strings.ReplaceAll(stake, "%d", ""))[0], ":：")
