@@ -162,13 +162,23 @@ func TestMatchEndStandingsAndRematch(t *testing.T) {
 func TestEveryMoveButtonHasAnActionAndAKey(t *testing.T) {
 	ts := newSite(t)
 	p := ts.table()
-	p.doc.Find(`.felt button`).Each(func(_ int, b *goquery.Selection) {
+	if len(verbs(p)) > 0 && p.doc.Find(`.felt a[data-action="coach"]`).Length() != 1 {
+		t.Fatal("no Ask the coach among the move buttons on the visitor's turn")
+	}
+	// The coach too: Guandan's Hint had a key, and As-Nas's coach had none.
+	listed := map[string]bool{}
+	p.doc.Find(`.keys-help dt kbd`).Each(func(_ int, k *goquery.Selection) { listed[strings.ToLower(k.Text())] = true })
+	p.doc.Find(`.felt button, .felt a[data-action]`).Each(func(_ int, b *goquery.Selection) {
 		a := attr(b, "data-action")
-		if !slices.Contains([]string{"look", "call", "hold", "raise", "fold", "next", "new"}, a) {
-			t.Errorf("button %q has data-action %q", b.Text(), a)
+		if !slices.Contains([]string{"look", "call", "hold", "raise", "fold", "coach", "next", "new"}, a) {
+			t.Errorf("control %q has data-action %q", b.Text(), a)
 		}
-		if k := attr(b, "aria-keyshortcuts"); k == "" || strings.ToLower(b.Find("kbd").Text()) != k {
-			t.Errorf("button %q: key %q, printed %q", b.Text(), k, b.Find("kbd").Text())
+		k := attr(b, "aria-keyshortcuts")
+		if k == "" || strings.ToLower(b.Find("kbd").Text()) != k {
+			t.Errorf("control %q: key %q, printed %q", b.Text(), k, b.Find("kbd").Text())
+		}
+		if !listed[k] {
+			t.Errorf("control %q: key %q is not in the table's list of keys", b.Text(), k)
 		}
 	})
 	if p.doc.Find(`#hand [data-hand="0"]`).Length() != 1 || p.doc.Find(`a.skip-link[href="#hand"]`).Length() != 1 {

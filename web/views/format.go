@@ -83,7 +83,7 @@ func verbLabel(ctx context.Context, v asnas.View, verb asnas.Verb) string {
 // deal and Rematch). The letters are the English verbs': app.js also matches the physical key
 // (KeyL), so they work on a Persian or Chinese keyboard layout too.
 var shortcutKeys = map[string]string{
-	"look": "l", "call": "c", "hold": "h", "raise": "r", "fold": "f",
+	"look": "l", "call": "c", "hold": "h", "raise": "r", "fold": "f", "coach": "a",
 	"play": "p", "pass": "x", "return": "r", "hint": "h",
 	"next": "n", "new": "n",
 }
