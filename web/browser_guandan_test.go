@@ -467,11 +467,12 @@ func playGuandanDeal(t *testing.T, tb *tab, shots string) *tab {
 	}
 }
 
-// reachHand checks the hand is three Tabs away: the page's skip link, the table's skip link to
-// the hand, then the first card, which Space ticks and unticks.
+// reachHand checks the hand is three Tabs away from the page's start: the skip link to the
+// content, the one to the hand beside it (Enter), then the first card, which Space ticks and
+// unticks.
 func (tb *tab) reachHand(where string) {
 	tb.t.Helper()
-	tb.do(chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent(kb.Tab))
+	tb.do(chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Tab), chromedp.KeyEvent(kb.Enter), chromedp.KeyEvent(kb.Tab))
 	if f := eval[string](tb, `(() => { const a = document.activeElement; return a.closest('[data-hand="0"]') ? a.type : a.outerHTML.slice(0, 80); })()`); f != "checkbox" {
 		tb.t.Errorf("%s: three Tabs through the skip links reach %s, not a card of the hand", where, f)
 		return
