@@ -468,7 +468,7 @@ document.addEventListener("keydown", (event) => {
     }
   };
   // A stream that comes back after a drop (a restart, another process) may have missed
-  // events: the server sends the current revision at once when the page is behind. The browser
+  // events: the server sends the current revision at once when the page is not at it. The browser
   // reconnects by itself after a network error, but gives up for good on an answer that is not
   // a stream (a 503 while the site restarts): then the page opens a new one, waiting longer
   // each time, so that it never freezes.

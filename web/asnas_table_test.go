@@ -184,6 +184,26 @@ func TestEveryMoveButtonHasAnActionAndAKey(t *testing.T) {
 	if p.doc.Find(`#hand [data-hand="0"]`).Length() != 1 || p.doc.Find(`a.skip-link[href="#hand"]`).Length() != 1 {
 		t.Error("no skip link to the visitor's hand")
 	}
+	if !listed["a"] {
+		t.Error("the solo table's list of keys has no key for the coach")
+	}
+
+	// A shared table has no coach: its list of keys offers none (A, the coach's key).
+	path, players, toAct, _ := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 0)
+	for _, pl := range players {
+		v := pl.view(path)
+		if v.doc.Find(`a[data-action="coach"]`).Length() != 0 {
+			t.Errorf("%s's shared table offers the coach", pl.name)
+		}
+		v.doc.Find(`.keys-help dt kbd`).Each(func(_ int, k *goquery.Selection) {
+			if strings.ToLower(k.Text()) == "a" {
+				t.Errorf("%s's shared table lists the coach's key", pl.name)
+			}
+		})
+		if pl == toAct && v.doc.Find(`.keys-help dt kbd`).Length() == 0 {
+			t.Errorf("%s's shared table lists no keys", pl.name)
+		}
+	}
 }
 
 func TestReplayStepsAreTheEventsSinceTheLastMove(t *testing.T) {

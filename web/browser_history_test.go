@@ -282,7 +282,7 @@ func TestBrowserHistorySharedInProgress(t *testing.T) {
 		t.Fatalf("with both players away the first deal is at phase %q, want its end", phase)
 	}
 	sara.checkAxe("the shared table at the deal's end")
-	if st := sara.load("the deal's replay", click(`a[data-replay-deal="1"]`)); st != 200 || !sara.exists(`[data-replay="true"][data-deal="1"]`) {
+	if st := sara.load("the deal's replay", click(`a[data-deal-replay="1"]`)); st != 200 || !sara.exists(`[data-replay="true"][data-deal="1"]`) {
 		t.Fatalf("the table's link to the deal just ended: %d, no replay of deal 1", st)
 	}
 	for _, lang := range []string{"en", "fa"} {

@@ -69,12 +69,17 @@ func sharedMatchInProgress(t *testing.T, ts *testSite) {
 	}
 	playToDealEnd(t, path, players)
 
-	// Each player's table links to the replay of the deal just ended; Reza's view does not.
+	// Each player's table links to the replay of the deal just ended, once (the felt's link; the
+	// foot's offers the deal before the one being played); Reza's view does not.
 	var replay string
 	for _, p := range []*player{sara, ali, mina} {
-		a := p.view(path).doc.Find("a[data-replay-deal]")
-		if a.Length() != 1 || attr(a, "data-replay-deal") != "1" || !strings.HasPrefix(attr(a, "href"), "/asnas/replay/") || !strings.HasSuffix(attr(a, "href"), "/1") {
-			t.Fatalf("%s's table at the deal's end: replay link %q (deal %q), want deal 1's", p.name, attr(a, "href"), attr(a, "data-replay-deal"))
+		v := p.view(path)
+		a := v.doc.Find("a[data-deal-replay]")
+		if a.Length() != 1 || attr(a, "data-deal-replay") != "1" || !strings.HasPrefix(attr(a, "href"), "/asnas/replay/") || !strings.HasSuffix(attr(a, "href"), "/1") {
+			t.Fatalf("%s's table at the deal's end: replay link %q (deal %q), want deal 1's", p.name, attr(a, "href"), attr(a, "data-deal-replay"))
+		}
+		if n := v.doc.Find(`a[href="` + attr(a, "href") + `"]`).Length(); n != 1 {
+			t.Errorf("%s's table at the deal's end links %d times to its replay", p.name, n)
 		}
 		if replay == "" {
 			replay = attr(a, "href")
@@ -85,7 +90,7 @@ func sharedMatchInProgress(t *testing.T, ts *testSite) {
 			t.Errorf("%s's replay link reads %q", p.name, got)
 		}
 	}
-	if r := reza.get(path); r.doc.Find("a[data-replay-deal]").Length() != 0 {
+	if r := reza.get(path); r.doc.Find("a[data-replay-deal], a[data-deal-replay]").Length() != 0 {
 		t.Error("a visitor who is not seated is offered the deal's replay")
 	}
 	mid, _ := replayOf(t, replay)
@@ -433,7 +438,7 @@ func TestSharedMatchInProgressOutlivesTheStoresTime(t *testing.T) {
 	if n := sharedCurrent(ali.get("/asnas/history")).Length(); n != 1 {
 		t.Errorf("on day 48 of the match Ali's history lists %d shared matches in progress, want it", n)
 	}
-	a := ali.view(path).doc.Find("a[data-replay-deal]")
+	a := ali.view(path).doc.Find("a[data-deal-replay]")
 	if r := ali.get(attr(a, "href")); a.Length() != 1 || r.status != http.StatusOK {
 		t.Errorf("on day 48 the table's replay link %q answers %d, want 200", attr(a, "href"), r.status)
 	}

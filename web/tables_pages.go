@@ -326,17 +326,14 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 	return m
 }
 
-// lastReplay is, for the player at seat, the replay of the match's last finished deal (the
-// one just ended, or the one before the deal being played) and its number: "" for a visitor
-// who is not seated, and before the first deal ends. Its player finds it in their history
-// too, with the match's other deals.
+// lastReplay is, for the player at seat, the replay of the deal before the one being played
+// and its number: "" for a visitor who is not seated, during the first deal, and at a deal's
+// end, where the felt offers the deal just ended (DealReplay). Its player finds it in their
+// history too, with the match's other deals.
 func (p tablePlay) lastReplay(game string, tb storedTable, seat int) (string, int) {
-	n := p.deals
-	if !p.dealOver && !p.over {
-		n--
-	}
+	n := p.deals - 1
 	id, ok := tb.matchID()
-	if seat < 0 || !ok || n < 1 {
+	if seat < 0 || !ok || n < 1 || p.dealOver || p.over {
 		return "", 0
 	}
 	return replayURL(game, id, n), n

@@ -67,6 +67,15 @@ func (t AsnasTable) Rematch() string {
 	return t.Action("rematch")
 }
 
+// Keys are the actions the table's keys help lists: the coach only at the solo table (no AI
+// advises a player among friends, as Guandan's Hint is not offered there).
+func (t AsnasTable) Keys() []string {
+	if t.Path != "" {
+		return []string{"look", "call", "hold", "raise", "fold", "next"}
+	}
+	return []string{"look", "call", "hold", "raise", "fold", "coach", "next"}
+}
+
 // LastResult is the result of the deal just finished, when the current deal is over.
 func (t AsnasTable) LastResult() (asnas.DealResult, bool) {
 	if !t.View.DealOver || len(t.View.Results) == 0 {

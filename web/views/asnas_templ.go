@@ -90,7 +90,7 @@ func AsnasPage(ch Chrome, t AsnasTable) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-			templ_7745c5c3_Err = asnasKeysHelp().Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = asnasKeysHelp(t).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
@@ -377,7 +377,7 @@ func AsnasPanels(t AsnasTable) templ.Component {
 
 // asnasKeysHelp lists the table's keys in a disclosure beside the deal number: a popover
 // that needs no script.
-func asnasKeysHelp() templ.Component {
+func asnasKeysHelp(t AsnasTable) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
 		if templ_7745c5c3_CtxErr := ctx.Err(); templ_7745c5c3_CtxErr != nil {
@@ -411,7 +411,7 @@ func asnasKeysHelp() templ.Component {
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
-		for _, a := range []string{"look", "call", "hold", "raise", "fold", "coach", "next"} {
+		for _, a := range t.Keys() {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 28, "<div><dt><kbd>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
