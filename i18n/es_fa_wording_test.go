@@ -103,3 +103,30 @@ func TestNoWordRepeatsAroundACount(t *testing.T) {
 		}
 	}
 }
+
+// TestSpanishSalirIsOnlyTheLead: Spanish said salir both for leading a trick ("Sales tú", la
+// salida) and for going out, getting rid of one's last card ("Vacía tu mano: sales", "vas
+// camino de salir", "¡saliste el primero!"), so a player reading "sales" could not tell whether
+// they lead or finish. Salir and la salida now only lead, as in "salir con una pareja"; going
+// out is quedarse sin cartas everywhere, and the placings say quedar primero, segundo…
+func TestSpanishSalirIsOnlyTheLead(t *testing.T) {
+	lead := regexp.MustCompile(`(?i)\b(lead|leads|led|leading|leader)\b`)
+	out := regexp.MustCompile(`(?i)\b(go|goes|going|gone|went) out\b|\bway out\b|\bout (first|second|third)\b|\bplayer out\b`)
+	salir := regexp.MustCompile(`(?i)(^|[^\p{L}])(sal|sal(e|es|en|ir|ida|idas|iste|ió|í|ga|gas|gan|iendo|ido|drá|drás))([^\p{L}]|$)`)
+	en, es := rawCatalog(t, "en"), rawCatalog(t, "es")
+	for key, texts := range en {
+		english := strings.Join(texts, " ")
+		spanish := strings.Join(es[key], " ")
+		saysLead, saysOut := lead.MatchString(english), out.MatchString(english)
+		// As-Nas has no lead of a trick: there, "you lead with +4" is vas primero.
+		if saysLead && strings.Contains(key, "guandan") && !salir.MatchString(spanish) {
+			t.Errorf("es %s does not call the lead salir or la salida: %s", key, spanish)
+		}
+		if !saysLead && salir.MatchString(spanish) {
+			t.Errorf("es %s says salir where English leads nothing: %s", key, spanish)
+		}
+		if saysOut && !strings.Contains(spanish, "sin cartas") && !strings.Contains(spanish, "sin ellas") {
+			t.Errorf("es %s does not call going out quedarse sin cartas: %s", key, spanish)
+		}
+	}
+}
