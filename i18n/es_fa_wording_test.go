@@ -130,3 +130,80 @@ func TestSpanishSalirIsOnlyTheLead(t *testing.T) {
 		}
 	}
 }
+
+// TestGuandanLeadAndGoingOutKeepTheirWords: Guandan has two moves that must never share a
+// word, leading a trick (playing first to an empty table) and going out (playing one's last
+// card, which decides the placings). As TestSpanishSalirIsOnlyTheLead does for Spanish, each
+// language names each with one expression wherever the English does: Swedish spela ut and
+// utspelet for the lead, gå ut for going out (so a session has löpt ut and the master AI spelar
+// igenom the rest of the deal); Danish spille ud and udspillet, gå ud; Persian شروع (آغازگر for
+// the leader) and تمام کردن of one's cards, where the hints said بیرون رفتن and the log only
+// «نفر اول شد»; Chinese 首出 and 出牌权 for the lead, 出完 and the placings 头游, 二游, 三游
+// for going out, where the hints said 走 and the lesson led with 先出 or plain 出牌.
+func TestGuandanLeadAndGoingOutKeepTheirWords(t *testing.T) {
+	lead := regexp.MustCompile(`(?i)\b(lead|leads|led|leading|leader)\b`)
+	out := regexp.MustCompile(`(?i)\b(go|goes|going|gone|went) out\b|\bway out\b|\bout (first|second|third)\b|\bplayer out\b`)
+	finish := regexp.MustCompile(`(?i)\bfinish(es|ed)? first\b`)
+	type words struct {
+		lead, out *regexp.Regexp // what the key must say where English leads or goes out
+		leadOnly  *regexp.Regexp // said nowhere the English does not lead
+		outOnly   *regexp.Regexp // said nowhere the English does not go out
+		never     *regexp.Regexp // said nowhere in Guandan
+	}
+	langs := map[string]words{
+		"sv": {
+			lead:     regexp.MustCompile(`(?i)\bspela(r|de|s)? ut\b|\bspelas ut\b|\butspel`),
+			out:      regexp.MustCompile(`(?i)\bg(å|år|ick|ått)( ni)? ut\b|\bpå väg ut\b`),
+			leadOnly: regexp.MustCompile(`(?i)\bspela(r|de|s|des)? ut\b|\butspel`),
+			outOnly:  regexp.MustCompile(`(?i)\bg(å|år|ick|ått)( ni)? ut\b|\bpå väg ut\b`),
+		},
+		"da": {
+			lead:     regexp.MustCompile(`(?i)\budspil|\bspil(le|ler|les|lede)?( [^\s.:;,]+){0,3} ud\b`),
+			out:      regexp.MustCompile(`(?i)\b(gå|går|gik|gået)( I)? ud\b|\bpå vej ud\b`),
+			leadOnly: regexp.MustCompile(`(?i)\budspil|\bspill(e|er|ede|es) ud\b`),
+			outOnly:  regexp.MustCompile(`(?i)\b(gå|går|gik|gået)( I)? ud\b|\bpå vej ud\b`),
+		},
+		"fa": {
+			lead:  regexp.MustCompile(`شروع|آغاز`),
+			out:   regexp.MustCompile(`تمام`),
+			never: regexp.MustCompile(`بیرون (رو|رف|بر|می\x{200c}رو|نمی\x{200c}رو)`),
+		},
+		"zh": {
+			lead:     regexp.MustCompile(`首出|出牌权|接风`),
+			out:      regexp.MustCompile(`出完|[头二三]游`),
+			leadOnly: regexp.MustCompile(`首出|先出([^完]|$)`),
+			never:    regexp.MustCompile(`走|出局`),
+		},
+	}
+	en := rawCatalog(t, "en")
+	for code, w := range langs {
+		cat := rawCatalog(t, code)
+		for key, texts := range en {
+			english := strings.Join(texts, " ")
+			s := strings.Join(cat[key], " ")
+			saysLead, saysOut := lead.MatchString(english), out.MatchString(english)
+			guandan := strings.Contains(key, "guandan")
+			if saysLead && guandan && !w.lead.MatchString(s) {
+				t.Errorf("%s %s does not name the lead as the rules do: %s", code, key, s)
+			}
+			if saysOut && !w.out.MatchString(s) {
+				t.Errorf("%s %s does not name going out as the rules do: %s", code, key, s)
+			}
+			if w.leadOnly != nil && !saysLead {
+				if m := w.leadOnly.FindString(s); m != "" {
+					t.Errorf("%s %s says %q, the lead's word, where English leads nothing: %s", code, key, m, s)
+				}
+			}
+			if w.outOnly != nil && !saysOut && !finish.MatchString(english) {
+				if m := w.outOnly.FindString(s); m != "" {
+					t.Errorf("%s %s says %q, going out's word, where nobody goes out: %s", code, key, m, s)
+				}
+			}
+			if w.never != nil && guandan {
+				if m := w.never.FindString(s); m != "" {
+					t.Errorf("%s %s says %q, not the rules' words for the lead and going out: %s", code, key, m, s)
+				}
+			}
+		}
+	}
+}
