@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 )
 
 // TestSpanishAndPersianBeatsHasItsObject: a Hint's reason spoke of "la jugada más barata que
@@ -204,6 +205,46 @@ func TestGuandanLeadAndGoingOutKeepTheirWords(t *testing.T) {
 					t.Errorf("%s %s says %q, not the rules' words for the lead and going out: %s", code, key, m, s)
 				}
 			}
+		}
+	}
+}
+
+// TestPersianGuandanHandIsItsCards: Persian Guandan calls a deal دور and a trick دست
+// ("شروع دست", "دست را برد"), but a dozen hints, lessons and labels also said دست for the cards
+// a player holds ("دستتان خالی است", "بقیهٔ دستتان", "در دست شما", the lesson's "دو دست ورق"
+// for two packs), so "your hand" and "the trick" read alike. In Guandan the cards held are
+// ورق‌ها (ورق‌هایتان, "ورق‌های در دست"): دست appears as the hand only after ورق‌های, never
+// possessed, after در or به, before شما, خود or ورق, or in the plural; and wherever the English
+// names a hand, the Persian names the cards.
+func TestPersianGuandanHandIsItsCards(t *testing.T) {
+	hand := regexp.MustCompile(`(?i)\bhands?\b`)
+	possessed := map[string]bool{"دستتان": true, "دستش": true, "دستشان": true, "دستم": true, "دستت": true, "دستمان": true, "دست\u200cها": true, "دست\u200cهای": true}
+	en, fa := rawCatalog(t, "en"), rawCatalog(t, "fa")
+	for key, texts := range fa {
+		if !strings.Contains(key, "guandan") {
+			continue
+		}
+		for _, s := range texts {
+			words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && r != '\u200c' })
+			for i, w := range words {
+				before := i - 1
+				bare := possessed[w]
+				if w == "دست" {
+					if before >= 0 && (words[before] == "در" || words[before] == "به") {
+						bare, before = true, before-1
+					}
+					if i+1 < len(words) {
+						next := words[i+1]
+						bare = bare || strings.HasPrefix(next, "شما") || strings.HasPrefix(next, "خود") || next == "ورق"
+					}
+				}
+				if bare && (before < 0 || words[before] != "ورق\u200cهای") {
+					t.Errorf("fa %s says «%s» for the cards held, where دست is the trick: %s", key, strings.Join(words[max(i-1, 0):min(i+2, len(words))], " "), s)
+				}
+			}
+		}
+		if hand.MatchString(strings.Join(en[key], " ")) && !strings.Contains(strings.Join(texts, " "), "ورق") {
+			t.Errorf("fa %s does not name the hand's cards (ورق) where English says hand: %s", key, strings.Join(texts, " "))
 		}
 	}
 }
