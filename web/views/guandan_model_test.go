@@ -258,7 +258,7 @@ func TestGuandanHintSentences(t *testing.T) {
 	}{
 		{"en", play, "Hint: the AI would play a single Red Joker. That card is selected for you. It empties your hand: you go out. Why? Learn this combination"},
 		{"zh", play, "提示：电脑会出单张大王，已为你选好这张牌。打出这一手，你的牌就出完了。为什么？学一学这种牌型"},
-		{"fa", play, "راهنمایی: هوش مصنوعی اینجا تکِ ژوکر قرمز بازی می\u200cکرد. همان ورق برایتان انتخاب شده است. با آن دیگر ورقی نخواهید داشت: ورق\u200cهایتان را تمام می\u200cکنید. چرا؟ این ترکیب را یاد بگیرید"},
+		{"fa", play, "راهنمایی: هوش مصنوعی اینجا تکِ ژوکر قرمز بازی می\u200cکرد. همان ورق برایتان انتخاب شده است. با این بازی ورق\u200cهایتان را تمام می\u200cکنید. چرا؟ این ترکیب را یاد بگیرید"},
 		{"sv", play, "Tips: AI:n skulle spela en singel röd joker. Kortet är markerat åt dig. Den tömmer din hand: du går ut. Varför? Lär dig den här kombinationen"},
 		{"en", pair, "Hint: the AI would play a pair of Aces. Those cards are selected for you."},
 		{"zh", pair, "提示：电脑会出对A，已为你选好这些牌。"},
