@@ -132,6 +132,11 @@ func TestNoSuchReplay(t *testing.T) {
 			if days := i18n.Number(ctx, store.TTL.Hours()/24, 0); !strings.Contains(p.doc.Find(".message-page").Text(), days) {
 				t.Errorf("%s (%s): the page does not say replays are kept for %s days, as the store keeps them", c.target, lang, days)
 			}
+			// Matches in progress with friends are replayable too: the page said only "the
+			// current one", the visitor's own table's.
+			if friends := map[string]string{"en": "with friends", "fa": "با دوستان"}[lang]; !strings.Contains(p.doc.Find(".message-page").Text(), friends) {
+				t.Errorf("%s (%s): the page does not say matches with friends are replayable too", c.target, lang)
+			}
 			back := p.doc.Find(`a[data-back]`)
 			if attr(back, "href") != "/"+c.game+"/history" || strings.TrimSpace(back.Text()) != i18n.T(ctx, "history.link") {
 				t.Errorf("%s (%s): leads to %q (%q), want the %s history", c.target, lang, attr(back, "href"), back.Text(), c.game)
