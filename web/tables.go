@@ -506,11 +506,7 @@ const matchSeatingVersion = 1
 // seatingOf is the seating of t's players, to store with the match dealt at it.
 func seatingOf(t *sharedTable) ([]byte, error) {
 	ms := matchSeating{Version: matchSeatingVersion, Table: t.ID}
-	for i, st := range t.Seats {
-		if st.Visitor != "" {
-			ms.Names[i] = st.Name
-		}
-	}
+	copy(ms.Names[:], seatNames(t))
 	return json.Marshal(ms)
 }
 
