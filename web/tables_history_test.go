@@ -121,6 +121,10 @@ func sharedMatchInProgress(t *testing.T, ts *testSite) {
 		if h.doc.Find(`[data-current="over"]`).Length() != 0 {
 			t.Errorf("%s's history says no match is in progress", c.p.name)
 		}
+		// They play only at this table: the solo table would start a match nobody asked for.
+		if back := attr(h.doc.Find("a[data-history-back]"), "href"); back != path {
+			t.Errorf("%s's history's way back leads to %q, want the table they play at", c.p.name, back)
+		}
 	}
 	if h := reza.get("/asnas/history"); sharedCurrent(h).Length() != 0 || len(replayHrefs(h.doc.Selection)) != 0 {
 		t.Error("Reza, who stood up before the start, has the match in his history")
@@ -348,6 +352,9 @@ func TestSharedTablesInProgressAtOnce(t *testing.T) {
 		t.Errorf("%d matches in progress, the first at %q (%q): want Sara's own first, told apart, then the two shared",
 			cur.Length(), attr(cur.First(), "data-shared-current"), lineOf(cur.First().Find("[data-own]")))
 	}
+	if back := attr(h.doc.Find("a[data-history-back]"), "href"); back != "/asnas" {
+		t.Errorf("Sara, who has a table of her own, is led back to %q", back)
+	}
 	if got := strings.TrimSpace(h.doc.Find("#current-title").Text()); got != "Your matches in progress" {
 		t.Errorf("the heading over three matches in progress: %q", got)
 	}
@@ -365,6 +372,9 @@ func TestSharedTablesInProgressAtOnce(t *testing.T) {
 	mh := mina.get("/asnas/history")
 	if got := sharedCurrent(mh); got.Length() != 1 || attr(got, "data-shared-current") != withMina {
 		t.Errorf("Mina's history lists %d shared matches (%q), want hers", got.Length(), attr(got, "data-shared-current"))
+	}
+	if back := attr(mh.doc.Find("a[data-history-back]"), "href"); back != withMina {
+		t.Errorf("Mina, who plays only with Sara, is led back to %q, want their table", back)
 	}
 	if got := strings.TrimSpace(mh.doc.Find("#current-title").Text()); got != "The current match" || mh.doc.Find("[data-own]").Length() != 0 {
 		t.Errorf("Mina's heading over one match in progress: %q", got)

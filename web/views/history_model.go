@@ -73,6 +73,16 @@ func (h History) Playing() []HistoryMatch {
 	return append(out, h.Shared...)
 }
 
+// Back is the table the page leads back to: the visitor's own, unless they play only at shared
+// tables, where the solo table would start a match they never asked for; then the one most
+// recently dealt.
+func (h History) Back() string {
+	if h.Current == nil && len(h.Shared) > 0 && h.Shared[0].Table != "" {
+		return h.Shared[0].Table
+	}
+	return "/" + h.Game
+}
+
 // CurrentTitle heads the matches in progress: "The current match", or, when the visitor plays
 // several (at shared tables too), "Your matches in progress".
 func (h History) CurrentTitle(ctx context.Context) string {
