@@ -145,6 +145,13 @@ func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status i
 		// the page says so and leads to the visitor's history, which lists those they can open.
 		text, back = "replay.error.none", views.ErrorBack{URL: "/" + game + "/history", Key: "history.link"}
 	}
+	if status >= 500 && (r.Method == http.MethodGet || r.Method == http.MethodHead) {
+		// Nothing was changed and the page asked for is most likely there in a moment: asking
+		// for it again is the way on (a table's own address has no table to lead back to).
+		if u := r.URL.RequestURI(); localPath(u) {
+			back = views.ErrorBack{URL: u, Key: "error.retry"}
+		}
+	}
 	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()), back, text == errNoCode.text)
 	err := s.render(w, r, status, page)
 	if err == nil {

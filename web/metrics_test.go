@@ -256,6 +256,13 @@ func TestStoreOutOfReachGivesItsOwn503Page(t *testing.T) {
 	if !strings.Contains(p.body, "Nothing is lost") {
 		t.Error("the page does not say the match is safe")
 	}
+	// Asking again is the way on; a page whose address holds a query asks for the same.
+	for _, path := range []string{"/asnas", "/guandan?hint=1"} {
+		p := ts.get(path)
+		if back := p.doc.Find("a[data-back]"); attr(back, "href") != path || lineOf(back) != "Try again" {
+			t.Errorf("the 503 page of %s leads to %q (%q), want %s again", path, attr(back, "href"), lineOf(back), path)
+		}
+	}
 }
 
 // deadStore is a store whose server is gone.

@@ -36,11 +36,16 @@ func (s *Server) settingsPage(w http.ResponseWriter, r *http.Request) error {
 // (Chromium refuses one with a NUL in a header and shows its own error page; HTTP/2 drops the
 // header, leaving a 303 that leads nowhere). A link to "/%00" puts one in a page's own path.
 func returnPath(r *http.Request) string {
-	p := r.PostFormValue("return")
-	if !strings.HasPrefix(p, "/") || strings.HasPrefix(p, "//") || strings.ContainsFunc(p, unsafeInPath) {
-		return "/"
+	if p := r.PostFormValue("return"); localPath(p) {
+		return p
 	}
-	return p
+	return "/"
+}
+
+// localPath says whether p is a path on this site that a link or a redirect may lead to
+// (returnPath says which are not).
+func localPath(p string) bool {
+	return strings.HasPrefix(p, "/") && !strings.HasPrefix(p, "//") && !strings.ContainsFunc(p, unsafeInPath)
 }
 
 // unsafeInPath tells the characters returnPath refuses: a backslash and every ASCII control
