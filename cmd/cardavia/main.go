@@ -85,6 +85,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := i18n.Check(); err != nil {
 		return err
 	}
+	// go-redis's messages (the store's and the live updates' connections) join the site's
+	// log, an outage's line per request cut to one every ten seconds.
+	store.RedisLogs(log, 10*time.Second)
 	db, keys, closeStore, err := openStore(ctx, cfg)
 	if err != nil {
 		return err
