@@ -120,8 +120,10 @@ func TestMasterLevelCountsPerDealAsTheHistory(t *testing.T) {
 // the Swedish lesson's "två triss", where the rules page says two trissar; the Swedish levels
 // step's "Först och tvåa ut går ditt lag upp" (no verb to the placing), and the Danish one's
 // "Først og nummer to ude", where the rules pages say etta och tvåa, nummer et og to; the joker
-// bomb step that named the bomb and the straight flush bare ("svarade med jokerbomb"); and the
-// Danish lesson's last bubble, whose tilbagelevering is the rules page's returkort.
+// bomb step that named the bomb and the straight flush bare ("svarade med jokerbomb"); the
+// Danish lesson's last bubble, whose tilbagelevering is the rules page's returkort; the Swedish
+// hint that a player "närmar sig att gå ut" (is nearing to go out), where Swedish is nära att;
+// and the missing replay's "repriser av given i dina egna matcher", the deal in the singular.
 func TestSwedishAndDanishWordingSlips(t *testing.T) {
 	for _, tt := range []struct{ code, key, wrong, right string }{
 		{"sv", "asnas.coach.share", "Din väntade", "förväntade andel"},
@@ -132,6 +134,8 @@ func TestSwedishAndDanishWordingSlips(t *testing.T) {
 		{"sv", "learn.guandan.jokerbomb", "med %[1]s", "5 kort, en %[2]s"},
 		{"da", "learn.guandan.jokerbomb", "med %[1]s", "med en %[1]s"},
 		{"da", "learn.guandan.done", "tilbagelevering", "returkort"},
+		{"sv", "guandan_ai.reason.holds", "närmar sig att", "är nära att gå ut"},
+		{"sv", "replay.error.none.text", "repriser av given ", "repriser av givarna"},
 	} {
 		s := strings.Join(rawCatalog(t, tt.code)[tt.key], "")
 		if strings.Contains(s, tt.wrong) || !strings.Contains(s, tt.right) {
