@@ -123,7 +123,11 @@ func TestMasterLevelCountsPerDealAsTheHistory(t *testing.T) {
 // bomb step that named the bomb and the straight flush bare ("svarade med jokerbomb"); the
 // Danish lesson's last bubble, whose tilbagelevering is the rules page's returkort; the Swedish
 // hint that a player "närmar sig att gå ut" (is nearing to go out), where Swedish is nära att;
-// and the missing replay's "repriser av given i dina egna matcher", the deal in the singular.
+// the missing replay's "repriser av given i dina egna matcher", the deal in the singular; the
+// Danish hint's "nærmer sig at gå ud" (er tæt på at); the Danish "tre ens af en højere rang",
+// where the rules and the lesson give a rank its værdi; the As-Nas lesson's "kortene gives af den
+// næste plads" (the cards are dealt by the next seat), where the rules say the dealer "rykker én
+// plads videre"; and its "du kan Checke: sætte intet mere ind", in an order Danish does not use.
 func TestSwedishAndDanishWordingSlips(t *testing.T) {
 	for _, tt := range []struct{ code, key, wrong, right string }{
 		{"sv", "asnas.coach.share", "Din väntade", "förväntade andel"},
@@ -136,10 +140,35 @@ func TestSwedishAndDanishWordingSlips(t *testing.T) {
 		{"da", "learn.guandan.done", "tilbagelevering", "returkort"},
 		{"sv", "guandan_ai.reason.holds", "närmar sig att", "är nära att gå ut"},
 		{"sv", "replay.error.none.text", "repriser av given ", "repriser av givarna"},
+		{"da", "guandan_ai.reason.holds", "nærmer sig at", "er tæt på at gå ud"},
+		{"da", "guandan.sel.only.triple", "rang", "af højere værdi"},
+		{"da", "learn.asnas.next", "kortene gives af den næste plads", "giveren rykker én plads videre"},
+		{"da", "learn.asnas.hold", "sætte intet mere ind", "ikke sætte mere ind"},
 	} {
 		s := strings.Join(rawCatalog(t, tt.code)[tt.key], "")
 		if strings.Contains(s, tt.wrong) || !strings.Contains(s, tt.right) {
 			t.Errorf("%s %s says %q, want %q: %s", tt.code, tt.key, tt.wrong, tt.right, s)
+		}
+	}
+}
+
+// TestDanishReplayIsGenafspilning: the Danish history and replay pages called a replay a
+// genspilning and told a player "Du kan genspille uddelingerne", which reads as playing the
+// deals again (a genspil is a replayed match); what they offer is watching them back, a
+// genafspilning, the word the table's keys help already used for the replay of the others' moves,
+// beside the replay's own Afspil button.
+func TestDanishReplayIsGenafspilning(t *testing.T) {
+	da := rawCatalog(t, "da")
+	for key, texts := range da {
+		for _, s := range texts {
+			if strings.Contains(strings.ToLower(s), "genspil") {
+				t.Errorf("da %s says genspil, playing again, for a replay: %s", key, s)
+			}
+		}
+	}
+	for _, key := range []string{"history.link", "replay.title.asnas", "replay.title.guandan", "replay.error.none.text"} {
+		if s := strings.Join(da[key], ""); !strings.Contains(strings.ToLower(s), "genafspilning") {
+			t.Errorf("da %s does not call the replay a genafspilning: %s", key, s)
 		}
 	}
 }
