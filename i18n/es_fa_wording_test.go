@@ -261,3 +261,25 @@ func TestPersianGuandanHandIsItsCards(t *testing.T) {
 		}
 	}
 }
+
+// TestSharedTableNamesTheLevelAsTheSoloTable: a shared Guandan table's log and climb told a
+// deal's winners in other words than the solo table's: Spanish "suben 2 niveles, a 5" and "se
+// quedan en 5", where the solo log says "al nivel 5" and "seguís en el nivel 5". The shared
+// lines name the level before its value as the solo ones do.
+func TestSharedTableNamesTheLevelAsTheSoloTable(t *testing.T) {
+	for _, tt := range []struct{ code, word string }{{"es", "nivel %"}} {
+		cat := rawCatalog(t, tt.code)
+		for _, solo := range []string{"guandan.log.dealover.0", "guandan.log.dealstay.0"} {
+			if !strings.Contains(strings.Join(cat[solo], ""), tt.word) {
+				t.Fatalf("%s %s no longer says %q: %q", tt.code, solo, tt.word, cat[solo])
+			}
+		}
+		for _, key := range []string{"tables.guandan.log.dealover", "tables.guandan.log.dealstay"} {
+			for _, s := range cat[key] {
+				if !strings.Contains(s, tt.word) {
+					t.Errorf("%s %s does not say %q before the level as the solo log does: %s", tt.code, key, tt.word, s)
+				}
+			}
+		}
+	}
+}
