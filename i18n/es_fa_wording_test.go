@@ -264,10 +264,11 @@ func TestPersianGuandanHandIsItsCards(t *testing.T) {
 
 // TestSharedTableNamesTheLevelAsTheSoloTable: a shared Guandan table's log and climb told a
 // deal's winners in other words than the solo table's: Spanish "suben 2 niveles, a 5" and "se
-// quedan en 5", where the solo log says "al nivel 5" and "seguís en el nivel 5". The shared
+// quedan en 5", where the solo log says "al nivel 5" and "seguís en el nivel 5"; Persian "۲ مرحله
+// بالا می‌روند، تا ۵" (two stages), where the solo log and the whole table climb سطح. The shared
 // lines name the level before its value as the solo ones do.
 func TestSharedTableNamesTheLevelAsTheSoloTable(t *testing.T) {
-	for _, tt := range []struct{ code, word string }{{"es", "nivel %"}} {
+	for _, tt := range []struct{ code, word string }{{"es", "nivel %"}, {"fa", "سطح %"}} {
 		cat := rawCatalog(t, tt.code)
 		for _, solo := range []string{"guandan.log.dealover.0", "guandan.log.dealstay.0"} {
 			if !strings.Contains(strings.Join(cat[solo], ""), tt.word) {
@@ -280,6 +281,30 @@ func TestSharedTableNamesTheLevelAsTheSoloTable(t *testing.T) {
 					t.Errorf("%s %s does not say %q before the level as the solo log does: %s", tt.code, key, tt.word, s)
 				}
 			}
+		}
+	}
+}
+
+// TestPersianWordingSlips lists single slips a Persian player read, each with the wording the
+// pages use elsewhere: a shared table's "هر کسی می‌تواند دست بعد را بدهد", where دست دادن is to
+// shake hands and the table deals cards (ورق‌ها را پخش می‌کند: "ورق‌های دور ۲ ... پخش شد"); the
+// As-Nas skip link "رفتن به دست شما", where the table's Look button and the Guandan skip link name
+// the cards held ورق‌ها; the name rule's "میز جایی را «شما» ... می‌خواند" (calls somewhere You);
+// and the As-Nas lesson's "همه بازی کرده‌اند" for everyone has acted, which the rules and the
+// lesson's other steps say تصمیم گرفتن.
+func TestPersianWordingSlips(t *testing.T) {
+	fa := rawCatalog(t, "fa")
+	for _, tt := range []struct{ key, wrong, right string }{
+		{"tables.asnas.ready.wait", "را بدهد", "ورق\u200cهای دست بعد را پخش کند"},
+		{"tables.guandan.ready.wait", "را بدهد", "ورق\u200cهای دور بعد را پخش کند"},
+		{"table.skip.hand", "دست", "ورق\u200cهای شما"},
+		{"tables.error.seatword.text", "جایی را", "جاها را"},
+		{"tables.name.seatword", "جایی را", "جاها را"},
+		{"learn.asnas.hold", "همه بازی کرده", "همه تصمیم گرفته"},
+	} {
+		s := strings.Join(fa[tt.key], "")
+		if strings.Contains(s, tt.wrong) || !strings.Contains(s, tt.right) {
+			t.Errorf("fa %s says %q, want %q: %s", tt.key, tt.wrong, tt.right, s)
 		}
 	}
 }
