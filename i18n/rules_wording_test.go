@@ -157,11 +157,12 @@ func TestLevelNamesAreTheSameForBothGames(t *testing.T) {
 
 // TestTricksSummaryDoesNotSayAll: the Guandan table's list of the deal's tricks counts them
 // while the deal goes on, the last one often still in play, so "all 4 tricks" (alla, alle,
-// las, همهٔ) promised a whole deal that was not over, and "all 2 tricks" read oddly besides.
+// las, همهٔ) promised a whole deal that was not over, and "all 2 tricks" read oddly besides;
+// Chinese said "本局共 3 轮" (three in all).
 func TestTricksSummaryDoesNotSayAll(t *testing.T) {
 	for _, l := range Locales {
 		for _, form := range rawCatalog(t, l.Code)["guandan.tricks.title"] {
-			for _, word := range []string{"all ", "alla ", "alle ", "las ", "همهٔ"} {
+			for _, word := range []string{"all ", "alla ", "alle ", "las ", "همهٔ", "共"} {
 				if strings.Contains(form, word) {
 					t.Errorf("%s guandan.tricks.title says %q: %s", l.Code, word, form)
 				}
@@ -228,6 +229,24 @@ func TestChineseHasNoSpaceBetweenHanCharacters(t *testing.T) {
 		for _, s := range texts {
 			if m := gap.FindString(s); m != "" {
 				t.Errorf("zh %s has a space in %q: %s", key, m, s)
+			}
+		}
+	}
+}
+
+// TestChineseSpacesACount: the Chinese pages set a count apart from the characters around it
+// ("第 3 局", "升 2 级", "全选这 4 张"), some sixty times; the hints' "只剩%d张牌", a shared
+// table's "升%[1]d级" beside the solo table's "升 %d 级" and the host's "电脑将打%d个空座位"
+// ran theirs in. The clock's compact "%d秒" and "%d分钟" are a unit, and stay as they are.
+func TestChineseSpacesACount(t *testing.T) {
+	tight := regexp.MustCompile(`\p{Han}%(\[\d+\])?d|%(\[\d+\])?d\p{Han}`)
+	for key, texts := range rawCatalog(t, "zh") {
+		if strings.HasPrefix(key, "tables.timer.") {
+			continue
+		}
+		for _, s := range texts {
+			if m := tight.FindString(s); m != "" {
+				t.Errorf("zh %s runs a count into its characters (%q): %s", key, m, s)
 			}
 		}
 	}
