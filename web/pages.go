@@ -10,10 +10,11 @@ import (
 
 // chrome gathers what the layout needs for this request. After a setting changes the visitor
 // returns to this page, so a page answering a POST (an error page) returns home instead of to
-// an address that would only answer 405.
+// an address that would only answer 405, and so does a 404 at an address returnPath would
+// refuse (a NUL or a backslash in it), which the page's forms would otherwise carry.
 func (s *Server) chrome(r *http.Request, section string) views.Chrome {
 	path := r.URL.Path
-	if r.Method != http.MethodGet {
+	if r.Method != http.MethodGet || !localPath(path) {
 		path = "/"
 	}
 	return views.Chrome{

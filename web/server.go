@@ -236,6 +236,7 @@ func (s *Server) routes() chi.Router {
 	// Shared tables (tables_*.go): the same move handlers as the solo tables, for the seat
 	// the visitor's session holds at the table of the path.
 	r.Post("/tables/join", s.handle(s.joinByCode))
+	r.Get("/{game}/tables", s.handle(s.tablesAddress))
 	r.Get("/{game}/tables/new", s.handle(s.newTableForm))
 	r.Post("/{game}/tables", s.handle(s.openTable))
 	r.Get("/{game}/tables/{table}", s.handle(s.tablePage))

@@ -226,9 +226,12 @@ func (s *Server) sharedSelection(r *http.Request, id string) (*views.GuandanSele
 	if err != nil {
 		return nil, err
 	}
+	if tb.Game != "guandan" {
+		return nil, errNotFound // an As-Nas table's code under /guandan/tables: as its page
+	}
 	seat := tb.seatOf(visitorFrom(r.Context()).id)
 	mid, ok := tb.matchID()
-	if tb.Game != "guandan" || seat < 0 || !ok {
+	if seat < 0 || !ok {
 		return nil, nil
 	}
 	g, _, ok, err := guandanGame.loadMatch(r.Context(), s, mid, true)

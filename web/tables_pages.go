@@ -72,6 +72,17 @@ func (s *Server) newTableForm(w http.ResponseWriter, r *http.Request) error {
 	return s.render(w, r, http.StatusOK, views.NewTablePage(s.plainChrome(r, game), f))
 }
 
+// tablesAddress answers a table's address cut short (/asnas/tables, where only the new
+// table's form posts): the way to a table is the form that opens one.
+func (s *Server) tablesAddress(w http.ResponseWriter, r *http.Request) error {
+	game, _, err := tableGameOf(r)
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, "/"+game+"/tables/new", http.StatusSeeOther)
+	return nil
+}
+
 // openTable opens a table with the visitor as its host in the first seat, and leads to it.
 func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 	game, g, err := tableGameOf(r)

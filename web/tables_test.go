@@ -1303,3 +1303,25 @@ func TestSharedTableChangeBeatenEveryTime(t *testing.T) {
 		t.Errorf("the lobby changed while every write lost: revision %s", rootOf(r, "data-rev"))
 	}
 }
+
+// TestTableAddressesCutShort: a table's address cut short (/asnas/tables, where only the new
+// table's form posts) leads to the form that opens a table, as a player trimming the address
+// expects, not to a 405; an As-Nas table's code under /guandan answers 404 for its live
+// selection line as for its page (it answered an empty 200).
+func TestTableAddressesCutShort(t *testing.T) {
+	ts := newSite(t)
+	for _, game := range []string{"asnas", "guandan"} {
+		p := ts.get("/" + game + "/tables")
+		if p.status != http.StatusSeeOther || p.header.Get("Location") != "/"+game+"/tables/new" {
+			t.Errorf("/%s/tables: %d to %q, want 303 to the new table's form", game, p.status, p.header.Get("Location"))
+		}
+	}
+	wantErrorPage(t, ts.get("/chess/tables"), http.StatusNotFound)
+
+	sara := ts.as("Sara")
+	path := sara.openTable("asnas", "beginner", 0)
+	id := strings.TrimPrefix(path, "/asnas/tables/")
+	for _, target := range []string{"/guandan/tables/" + id, "/guandan/tables/" + id + "/selection?card=0"} {
+		wantErrorPage(t, sara.get(target), http.StatusNotFound)
+	}
+}
