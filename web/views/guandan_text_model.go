@@ -304,6 +304,13 @@ func standsName(ctx context.Context, pc PlayedCard) string {
 	return i18n.T(ctx, "card.name", rankWord(ctx, pc.As), i18n.T(ctx, "card.suit."+pc.AsSuit.String()))
 }
 
+// chipStands is what a wild's chip in the trick list says it stands for, "as 9", "as Q♦": the
+// rank and suit as printed on a card's corner, isolated left to right (LRI … PDI) so that in
+// Persian the words around them do not turn "Q♦" into "♦Q".
+func chipStands(ctx context.Context, pc PlayedCard) string {
+	return i18n.T(ctx, "guandan.chip.as", "\u2066"+rankDigits(ctx, pc.As)+suitGlyph(pc.AsSuit)+"\u2069")
+}
+
 // chipIndex is what a chip of the trick list shows of a card: rank and suit, or for a joker a
 // star, solid for the Red Joker and hollow for the Black, as on their faces.
 func chipIndex(ctx context.Context, c gd.Card) string {
