@@ -92,6 +92,12 @@ func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *rec
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)
 	asked := hint != nil && t.MyTurn() && q.Get("hint") != ""
+	if asked {
+		// A notice tells of the change just made, once; the hint is a page of its own (its
+		// link carries no notice). An address that still carries one beside the hint would
+		// show it again, over the hint's sentences, pushing Play below a phone's first screen.
+		t.Notice = views.NoticeNone
+	}
 	if t.Arrange == views.ArrangePlan || asked {
 		err := s.askAI(w, r, asked && *hint == aiguandan.LevelMaster, func() {
 			if t.Arrange == views.ArrangePlan {

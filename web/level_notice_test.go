@@ -63,3 +63,38 @@ func TestLevelChangeIsSaid(t *testing.T) {
 		})
 	}
 }
+
+// TestHintPageShowsNoOldNotice: a notice tells of the change just made, once. The table's
+// Hint leads to a page of its own without the notice, and an address that still carries one
+// beside the hint (bookmarked, typed, a page seen again) shows the hint alone: at a phone's
+// size the level notice over the hint's sentences pushed Play, Pass and Hint below the first
+// screen, for a change the player had made a page before.
+func TestHintPageShowsNoOldNotice(t *testing.T) {
+	ts := newSite(t)
+	form := ts.get("/guandan").doc.Find(`form[action="/settings/guandan-level"]`)
+	r := ts.post(attr(form, "action"), url.Values{"level": {"beginner"}, "return": {attr(form.Find(`input[name="return"]`), "value")}})
+	back := r.header.Get("Location")
+	if r.status != http.StatusSeeOther || !strings.Contains(back, "notice=level") {
+		t.Fatalf("Change level: %d to %q", r.status, back)
+	}
+	table := ts.get(back)
+	if n := table.doc.Find(`[data-notice="guandan.notice.level"]`).Length(); n != 1 {
+		t.Fatalf("after Change level the table shows %d level notices", n)
+	}
+	hint := attr(table.doc.Find(`a[data-action="hint"]`), "href")
+	if hint == "" || strings.Contains(hint, "notice") {
+		t.Fatalf("the Hint link %q", hint)
+	}
+	for _, path := range []string{hint, back + "&hint=1", "/guandan?hint=1&notice=nobeat"} {
+		p := ts.get(path)
+		if p.doc.Find(".ghint").Length() != 1 {
+			t.Fatalf("%s shows no hint", path)
+		}
+		if n := p.doc.Find("[data-notice]").Length(); n != 0 {
+			t.Errorf("%s shows %d notices beside the hint", path, n)
+		}
+		if title := p.doc.Find("title").Text(); strings.Contains(title, "level") {
+			t.Errorf("%s: the title %q still tells of the level", path, title)
+		}
+	}
+}
