@@ -31,6 +31,7 @@ func asnasWith(playAI func(ctx context.Context, s *Server, a *record.Asnas, huma
 		id:      func(a *record.Asnas) record.ID { return a.ID },
 		playAI:  playAI,
 		over:    func(a *record.Asnas) bool { return a.Match().Over() },
+		playing: func(a *record.Asnas) bool { return !a.Match().DealOver() },
 		summary: asnasSummary,
 	}
 }

@@ -41,7 +41,10 @@ func guandanAtLevel(level aiguandan.Level) table[*record.Guandan] {
 		playAI: func(ctx context.Context, s *Server, g *record.Guandan, humans seats) error {
 			return s.guandanAIAt(ctx, level, g, humans)
 		},
-		over:    func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseMatchOver },
+		over: func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseMatchOver },
+		playing: func(g *record.Guandan) bool {
+			return g.Match().Phase() != gd.PhaseDealOver && g.Match().Phase() != gd.PhaseMatchOver
+		},
 		summary: guandanSummary,
 	}
 }

@@ -154,7 +154,7 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 	}
 	h := historyOf("asnas", sh, s.cfg.Now())
 	if ok {
-		h.Current = currentMatch("asnas", sh, a.ID, a.Deals())
+		h.Current = currentMatch("asnas", sh, a.ID, a.Deals(), asnasGame.playing(a))
 	}
 	if h.Shared, err = sharedInProgress(r, s, asnasGame, sh); err != nil {
 		return err
@@ -174,7 +174,7 @@ func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
 	}
 	h := historyOf("guandan", sh, s.cfg.Now())
 	if ok {
-		h.Current = currentMatch("guandan", sh, g.ID, g.Deals())
+		h.Current = currentMatch("guandan", sh, g.ID, g.Deals(), guandanGame.playing(g))
 	}
 	if h.Shared, err = sharedInProgress(r, s, guandanGame, sh); err != nil {
 		return err
@@ -185,15 +185,16 @@ func (s *Server) guandanHistory(w http.ResponseWriter, r *http.Request) error {
 	return s.render(w, r, http.StatusOK, views.HistoryPage(s.plainChrome(r, "guandan"), h))
 }
 
-// currentMatch is the match the table shows, with its deals, or nil once it is over: a finished
-// match is listed with the finished ones, and twice would read as two matches.
-func currentMatch(game string, sh shelf, id record.ID, deals int) *views.HistoryMatch {
+// currentMatch is the match the table shows, with its deals (the last one marked while it is
+// being played), or nil once it is over: a finished match is listed with the finished ones,
+// and twice would read as two matches.
+func currentMatch(game string, sh shelf, id record.ID, deals int, playing bool) *views.HistoryMatch {
 	if sh.has(id.String()) {
 		return nil
 	}
 	cur := views.HistoryMatch{Anchor: views.HistoryAnchor(id.String())}
 	for n := 1; n <= deals; n++ {
-		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n)})
+		cur.Deals = append(cur.Deals, views.HistoryDeal{No: n, URL: replayURL(game, id, n), Playing: playing && n == deals})
 	}
 	return &cur
 }
@@ -217,7 +218,7 @@ func sharedInProgress[L liveMatch](r *http.Request, s *Server, t table[L], sh sh
 		if !ok || t.over(l) {
 			continue
 		}
-		if m := currentMatch(t.game, sh, sm.id, l.Deals()); m != nil {
+		if m := currentMatch(t.game, sh, sm.id, l.Deals(), t.playing(l)); m != nil {
 			m.Seat, m.Names, m.Table = sm.seat, seatNames(&sm.tb.sharedTable), tablePath(t.game, sm.tb.ID)
 			out = append(out, *m)
 		}
@@ -337,6 +338,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, seat), Log: ev}}
+	rp.Playing = deal == a.Deals() && asnasGame.playing(a)
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
 	rp.History = historyURL("asnas", id)
 	r, rp.Table = s.replaySeat(r, "asnas", id, seat)
@@ -370,6 +372,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	if rp.Openable, err = guandanDealOver(g, deal, step, m); err != nil {
 		return err
 	}
+	rp.Playing = !rp.Openable
 	if rp.Open = rp.Openable && r.URL.Query().Get("open") == "1"; rp.Open {
 		for s := range m.Hands {
 			if s != seat {

@@ -164,8 +164,8 @@ func TestReplayTitleSaysTheStep(t *testing.T) {
 	first := ts.get(href)
 	steps := attr(first.doc.Find(`[data-replay="true"]`), "data-steps")
 	for _, tc := range []struct{ q, lang, want string }{
-		{"", "en", "As dealt · Replay of deal 1 · As-Nas · CARDAVIA"},
-		{"?step=1", "en", "Move 1 of " + steps + " · Replay of deal 1 · As-Nas · CARDAVIA"},
+		{"", "en", "As dealt · Replay of deal 1 (in progress) · As-Nas · CARDAVIA"},
+		{"?step=1", "en", "Move 1 of " + steps + " · Replay of deal 1 (in progress) · As-Nas · CARDAVIA"},
 	} {
 		if got := title(ts.get(href+tc.q, "Accept-Language", tc.lang)); got != tc.want {
 			t.Errorf("%s%s (%s): title %q, want %q", href, tc.q, tc.lang, got, tc.want)

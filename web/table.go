@@ -64,6 +64,8 @@ type table[L liveMatch] struct {
 	playAI func(ctx context.Context, s *Server, l L, humans seats) error
 	// over tells whether the match has ended.
 	over func(L) bool
+	// playing tells whether the match's last deal is still being played (its end not come).
+	playing func(L) bool
 	// summary sums up a finished match for the history of the player at a seat.
 	summary func(l L, seat int) pastMatch
 }

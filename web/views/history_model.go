@@ -149,6 +149,23 @@ type HistoryDeal struct {
 	No int
 	// URL is the deal's replay.
 	URL string
+	// Playing marks the deal still being played: the last one of a match in progress whose
+	// end has not come yet.
+	Playing bool
+}
+
+// Text is the deal's link, named as game's table names a deal (in Persian, Guandan's deal is
+// "دور": its "دست" is a trick), "Deal 5 (in progress)" while it is being played.
+func (d HistoryDeal) Text(ctx context.Context, game string) string {
+	return inProgress(ctx, i18n.T(ctx, "history.deal."+game, d.No), d.Playing)
+}
+
+// inProgress marks the name of a deal still being played: "Deal 5 (in progress)".
+func inProgress(ctx context.Context, name string, playing bool) string {
+	if !playing {
+		return name
+	}
+	return i18n.T(ctx, "history.inprogress", name)
 }
 
 // HistoryStats are the statistics the history page shows.
@@ -203,6 +220,9 @@ type Replay struct {
 	// PrevDeal and NextDeal are the replays of the match's deals before and after this one,
 	// "" where there is none.
 	PrevDeal, NextDeal string
+	// Playing is true for the deal still being played (the last of a match in progress,
+	// before its end): its replay goes as far as the deal has.
+	Playing bool
 	// Openable is true for a Guandan deal that is over: its replay may show every seat's cards
 	// (until then they stay hidden); Open is true when it does.
 	Openable, Open bool
@@ -242,10 +262,16 @@ func (r Replay) StepText(ctx context.Context) string {
 }
 
 // PageTitle is the replay's title: the step shown, the deal and the game ("Move 3 of 7 ·
-// Replay of deal 2 · As-Nas"). A screen reader reads a new page's title first, so each step
+// Replay of deal 2 · As-Nas"; "Move 6 of 6 · Replay of deal 5 (in progress) · As-Nas"). A screen reader reads a new page's title first, so each step
 // taken with the links is heard for what it is; see tableTitle.
 func (r Replay) PageTitle(ctx context.Context) string {
-	return r.StepText(ctx) + " · " + i18n.T(ctx, "replay.title."+r.Game, r.Deal) + " · " + i18n.T(ctx, r.Game+".title")
+	return r.StepText(ctx) + " · " + r.Title(ctx) + " · " + i18n.T(ctx, r.Game+".title")
+}
+
+// Title is the replay's heading: "Replay of deal 2", "Replay of deal 5 (in progress)" for a
+// deal still being played, which its last step does not end.
+func (r Replay) Title(ctx context.Context) string {
+	return inProgress(ctx, i18n.T(ctx, "replay.title."+r.Game, r.Deal), r.Playing)
 }
 
 // ToggleURL is the step shown the other way: with every seat's cards, or without.
