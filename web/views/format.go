@@ -48,9 +48,29 @@ func seatAnd(ctx context.Context, seats []int) string {
 	return i18n.T(ctx, "list.and", seatList(ctx, seats[:last]), seatName(ctx, seats[last]))
 }
 
-// score prints an exact score rounded to two decimals in the locale's digits.
+// score prints an exact score rounded to two decimals in the locale's digits: the scores
+// table's and the standings' columns, aligned on their decimals.
 func score(ctx context.Context, s asnas.Score) string {
 	return i18n.Number(ctx, s.Float(), 2)
+}
+
+// amountText prints a number of points as a sentence says it, in the locale's digits: a whole
+// number without decimals ("takes 4 from the pot", under "Pot: 4"), a share of a split pot with
+// as few as it needs, two at most ("1.5", "1.33").
+func amountText(ctx context.Context, s asnas.Score) string {
+	return i18n.Number(ctx, s.Float(), amountDecimals(s))
+}
+
+// amountDecimals is how many decimals a score needs, two at most: none for whole points, one
+// for halves, two for thirds, quarters and twelfths (rounded).
+func amountDecimals(s asnas.Score) int {
+	switch {
+	case s%asnas.ScoreUnit == 0:
+		return 0
+	case s*10%asnas.ScoreUnit == 0:
+		return 1
+	}
+	return 2
 }
 
 // rankName is a card's name in the context's language.
@@ -126,7 +146,7 @@ func eventText(ctx context.Context, e asnas.Event) string {
 	case asnas.EvShowdown, asnas.EvDealOver, asnas.EvMatchOver:
 		return i18n.T(ctx, "asnas.log."+kind)
 	case asnas.EvWon:
-		args = append(args, score(ctx, e.Amount))
+		args = append(args, amountText(ctx, e.Amount))
 	case asnas.EvOpened, asnas.EvCalled, asnas.EvRaised:
 		args = append(args, e.To)
 	}
