@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -19,6 +20,7 @@ import (
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/record"
 	"github.com/cardavia/cardavia/web/store"
+	"github.com/cardavia/cardavia/web/views"
 )
 
 // sharedTable is a table that friends play at together: four seats, each held by a visitor (by
@@ -65,6 +67,43 @@ type sharedTable struct {
 	Swap bool `json:"swap,omitempty"`
 	// Created is when the table was opened (Unix seconds).
 	Created int64 `json:"created"`
+	// Asides are the seats of the deal being played that were handed to the AI or taken back,
+	// each where in the deal's log it happened, for the log's words (see noteAside): the marks
+	// of an earlier deal are dropped with the next mark, and all with a new match.
+	Asides []tableAside `json:"asides,omitempty"`
+}
+
+// tableAside is a seat handed to the AI or taken back, at the point of a deal it happened.
+type tableAside struct {
+	// Deal is the deal (1-based) and At how many events of its log came before.
+	Deal int `json:"deal"`
+	At   int `json:"at"`
+	Seat int `json:"seat"`
+	// Why is what happened: views.AsideTime, AsideWait, AsideSelf or AsideBack.
+	Why string `json:"why"`
+}
+
+// asidesKept bounds a deal's asides: a player who steps away and back again and again keeps
+// the table's record small, and the earliest only lose their line in the log.
+const asidesKept = 16
+
+// noteAside notes that seat was handed to the AI or taken back (why) after the first at events
+// of deal's log; the asides of any other deal are dropped.
+func (t *sharedTable) noteAside(deal, at, seat int, why string) {
+	t.Asides = slices.DeleteFunc(t.Asides, func(a tableAside) bool { return a.Deal != deal })
+	t.Asides = append(t.Asides, tableAside{Deal: deal, At: at, Seat: seat, Why: why})
+	t.Asides = t.Asides[max(0, len(t.Asides)-asidesKept):]
+}
+
+// asidesOf are the asides of deal, for its log.
+func (t *sharedTable) asidesOf(deal int) []views.LogAside {
+	var out []views.LogAside
+	for _, a := range t.Asides {
+		if a.Deal == deal {
+			out = append(out, views.LogAside{At: a.At, Seat: a.Seat, Why: a.Why})
+		}
+	}
+	return out
 }
 
 // tableSeat is one seat of a shared table.

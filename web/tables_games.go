@@ -29,6 +29,9 @@ type tableGame interface {
 	// handOver hands seat to the AI: the seat to act when it may be (see handOverAt), or, self,
 	// the player's own seat at any time (see the package function).
 	handOver(ctx context.Context, s *Server, tb storedTable, seat int, self bool) error
+	// logPoint is where the match of t stands in its log: the deal being played and how many
+	// events its log holds; ok is false when there is no match (the lobby).
+	logPoint(ctx context.Context, s *Server, t *sharedTable) (deal, at int, ok bool, err error)
 }
 
 // tablePlay is a started table as one seat sees it.
@@ -73,7 +76,7 @@ func asnasAt(word string) (playedAt[*record.Asnas], bool) {
 	}, dealOver: func(a *record.Asnas) bool {
 		m := a.Match()
 		return m.Deal.Over() && !m.Over()
-	}, nextDeal: asnasNextDeal}, true
+	}, nextDeal: asnasNextDeal, told: func(a *record.Asnas) int { return len(a.DealLog()) }}, true
 }
 
 // guandanAt is the Guandan plumbing with the AI seats at a level.
@@ -88,7 +91,21 @@ func guandanAt(word string) (playedAt[*record.Guandan], bool) {
 			return -1
 		}
 		return m.ToAct()
-	}, dealOver: func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseDealOver }, nextDeal: guandanNextDeal}, true
+	}, dealOver: func(g *record.Guandan) bool { return g.Match().Phase() == gd.PhaseDealOver }, nextDeal: guandanNextDeal,
+		told: func(g *record.Guandan) int { return len(g.DealLog()) }}, true
+}
+
+// logPoint is tableGame.logPoint for a game at a level.
+func logPoint[L liveMatch](ctx context.Context, s *Server, g playedAt[L], t *sharedTable) (deal, at int, ok bool, err error) {
+	mid, ok := t.matchID()
+	if !ok {
+		return 0, 0, false, nil
+	}
+	l, _, ok, err := g.loadMatch(ctx, s, mid, true)
+	if err != nil || !ok {
+		return 0, 0, false, err
+	}
+	return l.Deals(), g.told(l), true, nil
 }
 
 // loadPlay reads a started table's match for the page of seat, after handing a seat whose
@@ -149,10 +166,19 @@ func (asnasTables) play(s *Server, _ http.ResponseWriter, r *http.Request, tb st
 		summary: func(seat int) pastMatch { return asnasSummary(a, seat) }}
 	if seat >= 0 {
 		p.asnas = &views.AsnasTable{View: seatView(a.Match(), seat), Move: a.Token(), Log: a.DealLog(),
-			Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice")), Path: tablePath("asnas", tb.ID)}
+			Notice: views.ParseAsnasNotice(r.URL.Query().Get("notice")), Path: tablePath("asnas", tb.ID),
+			Asides: tb.asidesOf(a.Deals())}
 		p.asnas.DealReplay = dealReplay("asnas", a.ID, p.asnas.View.DealNo, p.asnas.View.DealOver)
 	}
 	return p, nil
+}
+
+func (asnasTables) logPoint(ctx context.Context, s *Server, t *sharedTable) (int, int, bool, error) {
+	g, ok := asnasAt(t.Level)
+	if !ok {
+		return 0, 0, false, errNoTable
+	}
+	return logPoint(ctx, s, g, t)
 }
 
 func (asnasTables) handOver(ctx context.Context, s *Server, tb storedTable, seat int, self bool) error {
@@ -207,8 +233,22 @@ func (guandanTables) play(s *Server, w http.ResponseWriter, r *http.Request, tb 
 		return tablePlay{}, err
 	}
 	t.Path = tablePath("guandan", tb.ID)
+	t.Asides = tb.asidesOf(gm.Deals())
+	// The log goes back to the player's last move of their own, past the moves the AI made
+	// for them since their seat was handed over, and the word of the hand-over.
+	if from, ok := views.GuandanLogFrom(t.Deal, t.Asides, seat); ok {
+		t.Log = t.Deal[from:]
+	}
 	p.guandan = &t
 	return p, nil
+}
+
+func (guandanTables) logPoint(ctx context.Context, s *Server, t *sharedTable) (int, int, bool, error) {
+	g, ok := guandanAt(t.Level)
+	if !ok {
+		return 0, 0, false, errNoTable
+	}
+	return logPoint(ctx, s, g, t)
 }
 
 func (guandanTables) handOver(ctx context.Context, s *Server, tb storedTable, seat int, self bool) error {

@@ -282,6 +282,13 @@ func (s *Server) tableModel(r *http.Request, game string, tb storedTable, seat i
 		m.Seats[i] = views.SharedSeat{Seat: i, Name: st.Name, Human: st.Visitor != "", Away: st.Away,
 			Host: st.Visitor != "" && st.Visitor == tb.Host, You: i == seat}
 	}
+	if seat >= 0 && tb.Seats[seat].Away {
+		for _, a := range tb.Asides {
+			if a.Seat == seat {
+				m.AwayWhy = a.Why
+			}
+		}
+	}
 	if tb.started() {
 		m.Phase = p.phase()
 		m.Move = p.token
@@ -530,7 +537,7 @@ func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) err
 		return err
 	}
 	tb.Match = id.String()
-	tb.Turn, tb.Removed = s.cfg.Now().UnixMilli(), nil
+	tb.Turn, tb.Removed, tb.Asides = s.cfg.Now().UnixMilli(), nil, nil
 	tb.clearReady()
 	tdata, err := tb.encode()
 	if err != nil {
@@ -679,7 +686,7 @@ func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
 
 // takeBack gives the visitor their seat back from the AI.
 func (s *Server) takeBack(w http.ResponseWriter, r *http.Request) error {
-	game, _, err := tableGameOf(r)
+	game, g, err := tableGameOf(r)
 	if err != nil {
 		return err
 	}
@@ -696,9 +703,21 @@ func (s *Server) takeBack(w http.ResponseWriter, r *http.Request) error {
 		if seat < 0 {
 			return errNotSeated
 		}
+		if !t.Seats[seat].Away {
+			return nil // back already (a second click, a second tab): the log says it once
+		}
 		// The match never waits for an away seat (the AI plays it at once), so the seat to
 		// act is somebody else's, and their time runs on.
 		t.Seats[seat].Away = false
+		// The log says so where it happened. Every move writes the table too, so the match
+		// read here is the one the write below compares against.
+		deal, at, ok, err := g.logPoint(r.Context(), s, t)
+		if err != nil {
+			return err
+		}
+		if ok {
+			t.noteAside(deal, at, seat, views.AsideBack)
+		}
 		return nil
 	})
 	if err != nil {

@@ -50,6 +50,9 @@ type playedAt[L liveMatch] struct {
 	dealOver func(L) bool
 	// nextDeal deals the next deal of a match whose deal is over, at the ask of seat.
 	nextDeal step[L]
+	// told is how many events the current deal's log holds: where a seat handed to the AI or
+	// taken back is told in it (sharedTable.noteAside).
+	told func(L) int
 }
 
 // tablePath is a shared table's page.
@@ -257,6 +260,9 @@ func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb sto
 			tb.clearReady()
 			dealt = true
 		}
+		// The log says so where it happened: after the deal's events so far (the next deal's
+		// opening, when this dealt it), before any move the AI makes for the seat.
+		tb.noteAside(l.Deals(), g.told(l), seat, asideWhy(&tb.sharedTable, self))
 		if dealt || g.waiting(l) == seat {
 			if err := g.playAI(ctx, s, l, tb.humans()); err != nil {
 				return err
@@ -280,6 +286,18 @@ func handOver[L liveMatch](ctx context.Context, s *Server, g playedAt[L], tb sto
 			return err
 		}
 	}
+}
+
+// asideWhy is why a seat is handed to the AI: its player's own choice (self), else its time
+// ran out (with a timer), else the others handed it over after the silence.
+func asideWhy(t *sharedTable, self bool) string {
+	switch {
+	case self:
+		return views.AsideSelf
+	case t.Timer > 0:
+		return views.AsideTime
+	}
+	return views.AsideWait
 }
 
 // expire hands the seat to act to the AI when its time has run out: every page and live

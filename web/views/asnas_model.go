@@ -37,6 +37,9 @@ type AsnasTable struct {
 	// Asked is, at a shared table's finished match, what its players have asked of the
 	// rematch.
 	Asked RematchAsk
+	// Asides are, at a shared table, the seats handed to the AI or taken back during this
+	// deal, in the order they were, each told in the log where it happened.
+	Asides []LogAside
 }
 
 // Others are the other three seats in the order the page shows them: opposite, the seat before
@@ -119,11 +122,16 @@ func (t AsnasTable) HumanWon() bool {
 // Since is the index in Log of the first event after the human's last action (Look, Call,
 // Hold, Raise or Fold): the events the page replays. A log with no action of the human (a
 // new deal) is replayed whole.
+//
+// At a shared table a move the AI made for the viewer after their seat was handed over in this
+// deal is no action of theirs: the page replays it, and the word of the hand-over before it.
 func (t AsnasTable) Since() int {
 	for i := len(t.Log) - 1; i >= 0; i-- {
 		e := t.Log[i]
 		if e.Seat == t.View.Seat && isAction(e.Kind) {
-			return i + 1
+			if away, _ := awayAt(t.Asides, e.Seat, i); !away {
+				return i + 1
+			}
 		}
 	}
 	return 0
@@ -145,21 +153,42 @@ func (t AsnasTable) PageTitle(ctx context.Context) string {
 
 // logPanel is this deal's whole log, oldest first; the events since the visitor's last move
 // are marked new, and they are the steps app.js replays.
+//
+// At a shared table the seats handed to the AI and taken back are told between the events, and
+// the moves the AI made for a person's seat carry the away mark (asides.go); an aside among the
+// events replayed is a step of its own, the table as it stood then.
 func (t AsnasTable) logPanel(ctx context.Context) LogPanelView {
-	lines, since := asnasLogLines(ctx, t.Log), t.Since()
+	lines, since := asnasLogLines(ctx, t.Log, t.Asides), t.Since()
+	at := make([]int, len(lines))
 	for i := since; i < len(lines); i++ {
 		lines[i].New, lines[i].Attrs = true, t.stepAttrs(ctx, i)
 	}
+	for i := range at {
+		at[i] = i
+	}
+	log := inLog(ctx)
+	lines = spliceAsides(lines, at, t.Asides, 0, func(a LogAside, before int) LogLine {
+		l := asideLine(log, a)
+		if a.At >= since && a.At < len(t.Log) {
+			l.New, l.Attrs = true, t.asideAttrs(ctx, a)
+		}
+		return l
+	})
 	return LogPanelView{ID: "log", TitleID: "log-title",
 		Title: i18n.T(ctx, "asnas.log.title"), Empty: i18n.T(ctx, "asnas.log.empty"), Lines: lines}
 }
 
-// asnasLogLines tell As-Nas events, a line each.
-func asnasLogLines(ctx context.Context, log []asnas.Event) []LogLine {
-	ctx = inLog(ctx)
+// asnasLogLines tell As-Nas events, a line each; asides are a shared table's (nil for a
+// replay), which mark the moves the AI made for a person's seat.
+func asnasLogLines(ctx context.Context, log []asnas.Event, asides []LogAside) []LogLine {
+	told := inLog(ctx)
 	out := make([]LogLine, len(log))
 	for i, e := range log {
-		out[i] = LogLine{Event: e.Kind.String(), Text: eventText(ctx, e)}
+		c := told
+		if isAction(e.Kind) && byAI(ctx, asides, e.Seat, i) {
+			c = asAI(told, e.Seat)
+		}
+		out[i] = LogLine{Event: e.Kind.String(), Text: eventText(c, e)}
 	}
 	return out
 }

@@ -142,3 +142,18 @@ func (t AsnasTable) stepAttrs(ctx context.Context, i int) templ.OrderedAttribute
 	return append(a, templ.KeyValue[string, any]{Key: "data-replay-set", Value: string(set)},
 		templ.KeyValue[string, any]{Key: "data-replay-step", Value: strconv.Itoa(i - t.Since())})
 }
+
+// asideAttrs are the replay attributes of a shared table's aside among the events replayed: a
+// step of its own at its seat, the slots as they stood before the event that follows it.
+func (t AsnasTable) asideAttrs(ctx context.Context, a LogAside) templ.OrderedAttributes {
+	if !t.Replayable() || a.At < t.Since() || a.At > len(t.Log) {
+		return nil
+	}
+	set, err := slotsJSON(ctx, t.stateAt(a.At))
+	if err != nil {
+		return nil
+	}
+	return templ.OrderedAttributes{{Key: "data-replay-seat", Value: strconv.Itoa(a.Seat)},
+		{Key: "data-replay-set", Value: string(set)},
+		{Key: "data-replay-step", Value: strconv.Itoa(a.At - t.Since())}}
+}

@@ -73,6 +73,9 @@ type GuandanTable struct {
 	// Path is a shared table's page ("/guandan/tables/<id>"), where its forms post; empty for
 	// the solo table, /guandan.
 	Path string
+	// Asides are, at a shared table, the seats handed to the AI or taken back during this
+	// deal, in the order they were, each told in the log where it happened.
+	Asides []LogAside
 	// Learn offers the lesson: the visitor has never finished a match.
 	Learn bool
 	// DealReplay is the replay of the deal just ended, offered beside Next deal and Rematch

@@ -161,7 +161,17 @@ func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
 // logLines are the log's events worth a line: an EvLead right after the same seat won the
 // trick says nothing new, nor does the end of the deal that ends the match.
 func logLines(log []gd.Event) []gd.Event {
-	out := make([]gd.Event, 0, len(log))
+	at := logLineAt(log)
+	out := make([]gd.Event, len(at))
+	for i, j := range at {
+		out[i] = log[j]
+	}
+	return out
+}
+
+// logLineAt are the indexes in log of logLines' events.
+func logLineAt(log []gd.Event) []int {
+	out := make([]int, 0, len(log))
 	for i, e := range log {
 		// A lead already told: by the trick its leader won, or by the refused tribute's line
 		// ("…both Red Jokers. East leads.").
@@ -172,20 +182,15 @@ func logLines(log []gd.Event) []gd.Event {
 		if e.Kind == gd.EvDealOver && i+1 < len(log) && log[i+1].Kind == gd.EvMatchOver {
 			continue
 		}
-		out = append(out, e)
+		out = append(out, i)
 	}
 	return out
 }
 
 // guandanLogLines tell the log's events worth a line (logLines), at a deal of the level.
 func guandanLogLines(ctx context.Context, log []gd.Event, level gd.Rank) []LogLine {
-	ctx = inLog(ctx)
-	events := logLines(log)
-	out := make([]LogLine, len(events))
-	for i, e := range events {
-		out[i] = LogLine{Event: e.Kind.String(), Text: GuandanEventText(ctx, e, level)}
-	}
-	return out
+	lines, _ := guandanAsideLines(ctx, log, level, nil, 0)
+	return lines
 }
 
 // notice is the table's notice panel, compact (guandan.css).
@@ -207,7 +212,8 @@ func (t GuandanTable) PageTitle(ctx context.Context) string {
 // the replay runs the log tells no more than the felt (an EvLead, which is no step, comes
 // with the step before it).
 func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
-	lines := guandanLogLines(ctx, t.Log, t.View.Level)
+	from := len(t.Deal) - len(t.Log)
+	lines, at := guandanAsideLines(ctx, t.Log, t.View.Level, t.Asides, from)
 	if len(t.Replay()) > 0 {
 		told := logLines(t.replayEvents())
 		if first := len(lines) - len(told); first >= 0 {
@@ -220,6 +226,15 @@ func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
 			}
 		}
 	}
+	// A shared table's asides show with the line that follows them.
+	log := inLog(ctx)
+	lines = spliceAsides(lines, at, t.Asides, from, func(a LogAside, before int) LogLine {
+		l := asideLine(log, a)
+		if before < len(lines) {
+			l.Attrs = lines[before].Attrs
+		}
+		return l
+	})
 	return LogPanelView{TitleID: "glog-title", Title: i18n.T(ctx, "guandan.log.title"),
 		Empty: i18n.T(ctx, "guandan.log.empty"), Lines: lines}
 }

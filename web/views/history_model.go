@@ -240,7 +240,7 @@ type Replay struct {
 func (r Replay) logPanel(ctx context.Context) LogPanelView {
 	p := LogPanelView{TitleID: "replay-log-title", Title: i18n.T(ctx, "replay.log")}
 	if r.Game == "asnas" {
-		p.Empty, p.Lines = i18n.T(ctx, "asnas.log.empty"), asnasLogLines(ctx, r.Asnas.Log)
+		p.Empty, p.Lines = i18n.T(ctx, "asnas.log.empty"), asnasLogLines(ctx, r.Asnas.Log, nil)
 	} else {
 		p.Empty, p.Lines = i18n.T(ctx, "guandan.log.empty"), guandanLogLines(ctx, r.Guandan.Log, r.Guandan.View.Level)
 	}

@@ -64,6 +64,9 @@ type SharedTable struct {
 	// HandOver is a seat the viewer may hand to the AI because it keeps the table waiting,
 	// -1 for none.
 	HandOver int
+	// AwayWhy is, for a viewer the AI plays for, why their seat was handed over (AsideTime,
+	// AsideWait, AsideSelf), "" when the table no longer knows.
+	AwayWhy string
 	// Ready and Unready are, while a deal's end waits for the players, the seats of those
 	// present who have asked for the next deal and of those who have not; after ReadyWait
 	// seconds anyone may deal it. At a finished match they are the same for the rematch.
@@ -256,6 +259,17 @@ func (t SharedTable) PageTitle(ctx context.Context) string {
 
 // Away tells whether the AI plays for the viewer.
 func (t SharedTable) Away() bool { return t.Seat >= 0 && t.Seats[t.Seat].Away }
+
+// AwayText says to an away viewer that the AI plays for them, and why when the table knows
+// (their time ran out, the others handed the seat over, they let it), in the words of the
+// log's line.
+func (t SharedTable) AwayText(ctx context.Context) string {
+	switch t.AwayWhy {
+	case AsideTime, AsideWait, AsideSelf:
+		return i18n.T(ctx, "tables.log."+t.AwayWhy+".you")
+	}
+	return i18n.T(ctx, "tables.away.you")
+}
 
 // Key is the catalog key of a status line that names the deal: one per game, as languages
 // name a deal differently at the two tables (in Persian دست at As-Nas, دور at Guandan,

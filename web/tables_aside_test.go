@@ -1,0 +1,140 @@
+package web
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/PuerkitoBio/goquery"
+)
+
+// logTexts are the lines of a table page's log panel (As-Nas's #log, Guandan's), in order.
+func logTexts(r page) []string {
+	var out []string
+	r.doc.Find(`section[aria-labelledby="log-title"] li, section[aria-labelledby="glog-title"] li`).Each(func(_ int, li *goquery.Selection) {
+		out = append(out, strings.TrimSpace(li.Text()))
+	})
+	return out
+}
+
+// indexOf is the first line that contains s, -1 for none.
+func indexOf(lines []string, s string) int {
+	for i, l := range lines {
+		if strings.Contains(l, s) {
+			return i
+		}
+	}
+	return -1
+}
+
+// A player whose time runs out is told so in the log, where it happened, and so is everyone
+// else; the moves the AI then makes for the seat carry its name with the away mark, never
+// "You", and the player's banner says why the AI plays for them. Taking the seat back is told
+// too, and the player's later moves are theirs again.
+func TestSharedTableTimeOutIsTold(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
+	path, _, p, other := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 30)
+	before := logTexts(p.view(path))
+	clk.add(31 * time.Second)
+	mine := p.view(path)
+	lines := logTexts(mine)
+	told := indexOf(lines, "Your time ran out: the AI plays for you.")
+	if told < 0 {
+		t.Fatalf("the log does not say the time ran out: %q", lines)
+	}
+	if told != len(before) {
+		t.Errorf("the time-out is told at line %d, not where it happened (after %d lines): %q", told, len(before), lines)
+	}
+	mark := "\u2068" + p.name + "\u2069 (away: AI playing)"
+	if !strings.HasPrefix(lines[told+1], mark) {
+		t.Errorf("the AI's move for the seat is not told as the AI's: %q", lines[told+1])
+	}
+	for _, l := range lines[told:] {
+		if strings.HasPrefix(l, "You ") {
+			t.Errorf("the log says the player made a move the AI made: %q", l)
+		}
+	}
+	for _, l := range lines[:told] {
+		if strings.Contains(l, "(away") {
+			t.Errorf("a line before the time-out carries the away mark: %q", l)
+		}
+	}
+	if got := mine.doc.Find(".shared-back p").Text(); got != "Your time ran out: the AI plays for you." {
+		t.Errorf("the away banner says %q", got)
+	}
+	// The AI's move for the seat and the word before it are replayed and read out.
+	if s := mine.doc.Find(`#log li[data-event="seat-time"]`); s.Length() != 1 || attr(s, "data-replay-step") == "" {
+		t.Errorf("the time-out's line is no step of the replay: %d lines", s.Length())
+	}
+	others := logTexts(other.view(path))
+	if i := indexOf(others, "Time ran out for \u2068"+p.name+"\u2069: the AI takes over the seat."); i != len(before) {
+		t.Errorf("the other player's log tells the time-out at line %d, want %d: %q", i, len(before), others)
+	}
+	if r := p.post(path+"/back", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("taking the seat back: %d", r.status)
+	}
+	back := logTexts(p.view(path))
+	if i := indexOf(back, "You took your seat back from the AI."); i < 0 {
+		t.Errorf("the log does not say the player took the seat back: %q", back)
+	}
+	if got := p.view(path).doc.Find(".shared-back").Length(); got != 0 {
+		t.Error("the player who came back is still told the AI plays for them")
+	}
+	if i := indexOf(logTexts(other.view(path)), "\u2068"+p.name+"\u2069 took the seat back from the AI."); i < 0 {
+		t.Error("the other player's log does not say the seat was taken back")
+	}
+}
+
+// Persian: the time-out reads in the viewer's language, and the name keeps its isolate.
+func TestSharedTableTimeOutIsToldInPersian(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
+	path, _, p, other := asnasPair(t, ts.as("Sara"), ts.as("علی"), 30)
+	clk.add(31 * time.Second)
+	p.view(path) // the page that sees the time run out
+	lines := logTexts(other.get(path, "Accept-Language", "fa"))
+	if indexOf(lines, "وقت \u2068"+p.name+"\u2069 تمام شد") < 0 {
+		t.Errorf("the Persian log does not tell the time-out: %q", lines)
+	}
+}
+
+// At a shared Guandan table too: the time-out is told, and the AI's plays for the seat carry
+// the away mark.
+func TestSharedGuandanTimeOutIsTold(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("guandan", "beginner", 30)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	players := map[string]*player{"0": sara, "2": ali}
+	p := players[rootOf(sara.view(path), "data-to-act")]
+	if p == nil {
+		t.Fatalf("the first deal waits for seat %s", rootOf(sara.view(path), "data-to-act"))
+	}
+	other := sara
+	if p == sara {
+		other = ali
+	}
+	clk.add(31 * time.Second)
+	mine := p.view(path)
+	lines := logTexts(mine)
+	told := indexOf(lines, "Your time ran out: the AI plays for you.")
+	if told < 0 {
+		t.Fatalf("the log does not say the time ran out: %q", lines)
+	}
+	mark := "\u2068" + p.name + "\u2069 (away: AI playing)"
+	if i := indexOf(lines[told:], mark); i < 0 {
+		t.Errorf("no move after the time-out is told as the AI's: %q", lines)
+	}
+	for _, l := range lines[told:] {
+		if strings.HasPrefix(l, "You played") || strings.HasPrefix(l, "You passed") {
+			t.Errorf("the log says the player made a move the AI made: %q", l)
+		}
+	}
+	if i := indexOf(logTexts(other.view(path)), "Time ran out for \u2068"+p.name+"\u2069"); i < 0 {
+		t.Errorf("the other player's log does not tell the time-out: %q", logTexts(other.view(path)))
+	}
+}
