@@ -324,6 +324,10 @@ document.addEventListener("keydown", (event) => {
 (function live() {
   const root = () => document.querySelector("[data-events]");
   if (!root() || !("EventSource" in window)) return;
+  // A refused seat form answers with the lobby at the form's own address, which only takes a
+  // POST: the page follows, and reloads, the table's.
+  const own = root().dataset.events.replace(/\/events$/, "");
+  if (location.pathname !== own) history.replaceState(history.state, "", own);
   // The new table is not swapped in whole: its live regions (the words of the moves replayed,
   // whose turn it is, the phrases said) keep their elements in the page, with only what
   // changed changed. A screen reader reads out a change inside a region it knows, never a

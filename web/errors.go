@@ -152,7 +152,11 @@ func (s *Server) writeErrorPage(w http.ResponseWriter, r *http.Request, status i
 			back = views.ErrorBack{URL: u, Key: "error.retry"}
 		}
 	}
-	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()), back, text == errNoCode.text)
+	var join *views.JoinField
+	if text == errNoCode.text {
+		join = &views.JoinField{}
+	}
+	page := views.ErrorPage(s.chrome(r, ""), status, text, requestIDFrom(r.Context()), back, join)
 	err := s.render(w, r, status, page)
 	if err == nil {
 		return
@@ -177,7 +181,7 @@ func (s *Server) renderFallbacks() (map[string][]byte, error) {
 		ctx := i18n.WithLocale(context.Background(), l)
 		ch := views.Chrome{Assets: s.assets, Path: "/", Filters: views.NeutralFilters}
 		var buf bytes.Buffer
-		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "", views.ErrorBack{}, false).Render(ctx, &buf); err != nil {
+		if err := views.ErrorPage(ch, http.StatusInternalServerError, "", "", views.ErrorBack{}, nil).Render(ctx, &buf); err != nil {
 			return nil, fmt.Errorf("web: fallback error page (%s): %w", l.Code, err)
 		}
 		out[l.Code] = buf.Bytes()

@@ -140,6 +140,11 @@ func TestNamePosingAsASeatIsRefused(t *testing.T) {
 	if r.status != http.StatusUnprocessableEntity || r.doc.Find("[data-form-error]").Length() != 1 || !strings.Contains(r.body, "compass point") {
 		t.Errorf("a table opened by \"You\": %d, want 422 and the form saying why", r.status)
 	}
+	// The field says it is wrong, and why, to a screen reader too.
+	if f := r.doc.Find("#table-name"); attr(f, "aria-invalid") != "true" || attr(f, "aria-describedby") != "table-name-help table-name-error" ||
+		r.doc.Find("#table-name-error[data-form-error]").Length() != 1 {
+		t.Errorf("the refused name's field: aria-invalid %q, described by %q", attr(f, "aria-invalid"), attr(f, "aria-describedby"))
+	}
 	host.name = "Sara"
 	path := host.openTable("asnas", "club", 0)
 	if r := friend.sit(path, 1); r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "compass point") {

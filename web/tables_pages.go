@@ -162,9 +162,16 @@ func (s *Server) joinByCode(w http.ResponseWriter, r *http.Request) error {
 			return s.tooMany(w, wait, errTooMany)
 		}
 	}
-	tb, err := s.tableByCode(r, r.PostFormValue("code"))
-	if errors.Is(err, errNoCode) && s.codes != nil {
-		s.codes.allow(client)
+	typed := r.PostFormValue("code")
+	tb, err := s.tableByCode(r, typed)
+	if errors.Is(err, errNoCode) {
+		if s.codes != nil {
+			s.codes.allow(client)
+		}
+		// The join page again, the code as typed in its field and why beside it, so that
+		// a slip is corrected without typing it all again.
+		join := &views.JoinField{Code: typed, Error: errNoCode.text + ".text"}
+		return s.render(w, r, errNoCode.status, views.ErrorPage(s.chrome(r, ""), errNoCode.status, errNoCode.text, "", views.ErrorBack{}, join))
 	}
 	if err != nil {
 		return err
@@ -402,10 +409,10 @@ func (s *Server) takeSeat(w http.ResponseWriter, r *http.Request) error {
 	}
 	name, err := checkName(r.PostFormValue("name"))
 	if err != nil {
-		return errBadName
+		return s.seatRefused(w, r, game, seat, errBadName)
 	}
 	if posesAsSeat(name) {
-		return errSeatWord
+		return s.seatRefused(w, r, game, seat, errSeatWord)
 	}
 	visitor, err := s.ensureVisitor(w, r)
 	if err != nil {
@@ -436,12 +443,44 @@ func (s *Server) takeSeat(w http.ResponseWriter, r *http.Request) error {
 		}
 		return nil
 	})
+	if se, ok := errors.AsType[*statusError](err); ok && (se == errSameName || se == errSeatTaken) {
+		return s.seatRefused(w, r, game, seat, se)
+	}
 	if err != nil {
 		return movedFirst(w, r, game, id, err)
 	}
 	s.rememberName(r, visitor, name)
 	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
 	return nil
+}
+
+// seatFormErrors are the words beside a seat's field of each refusal of a seat form.
+var seatFormErrors = map[*statusError]string{
+	errBadName:   "tables.name.error",
+	errSeatWord:  "tables.name.seatword",
+	errSameName:  "tables.name.samename",
+	errSeatTaken: "tables.error.taken.text",
+}
+
+// seatRefused answers a seat form the table refused as the open-table form answers its own:
+// with the page the form was on, the table's lobby as the visitor sees it, the refusal's words
+// beside the seat's field (in its place when the seat was taken meanwhile) and the name as
+// typed in the forms, under the refusal's status. A table that has started meanwhile has no
+// lobby: its own page says so.
+func (s *Server) seatRefused(w http.ResponseWriter, r *http.Request, game string, seat int, refusal *statusError) error {
+	_, _, tb, err := s.tableOf(r)
+	if err != nil {
+		return err
+	}
+	if tb.started() {
+		return errTableStarted
+	}
+	m := s.tableModel(r, game, tb, tb.seatOf(visitorFrom(r.Context()).id), tablePlay{})
+	m.Name, m.SeatError, m.ErrorSeat = r.PostFormValue("name"), seatFormErrors[refusal], seat
+	ch := s.chrome(r, game)
+	ch.Path = tablePath(game, tb.ID) // a setting changed from here returns to the table
+	r = r.WithContext(views.WithSeating(r.Context(), m.Seating()))
+	return s.render(w, r, refusal.status, views.SharedTablePage(ch, m))
 }
 
 // errBadName, errSeatWord and errSameName are names refused, each with its own words.

@@ -180,9 +180,16 @@ func TestSharedTableLobby(t *testing.T) {
 	}
 	wrong := ali.post("/tables/join", url.Values{"code": {"QQQQ-QQQQ"}})
 	wantErrorPage(t, wrong, http.StatusNotFound)
-	// Its page offers the form again, long enough for a pasted link.
+	// Its page offers the form again, long enough for a pasted link, with the code as typed
+	// and why beside it.
 	if f := wrong.doc.Find(`form[action="/tables/join"] input[name="code"]`); f.Length() != 1 || attr(f, "maxlength") != "300" {
 		t.Errorf("the wrong code's page has %d code fields (maxlength %q), want one taking a link", f.Length(), attr(f, "maxlength"))
+	}
+	f := wrong.doc.Find(`form[action="/tables/join"] input[name="code"]`)
+	if attr(f, "value") != "QQQQ-QQQQ" || attr(f, "aria-invalid") != "true" || attr(f, "aria-describedby") != "join-code-error" ||
+		!strings.Contains(wrong.doc.Find("form #join-code-error").Text(), "Check the code with your friend") {
+		t.Errorf("the wrong code's field: value %q, aria-invalid %q, described by %q (%q)", attr(f, "value"), attr(f, "aria-invalid"),
+			attr(f, "aria-describedby"), wrong.doc.Find("#join-code-error").Text())
 	}
 	if other := ali.get("/guandan/tables/aaaaaaaaaaaaaaaa"); other.doc.Find(`form[action="/tables/join"]`).Length() != 0 {
 		t.Error("another 404 page offers the join form")
@@ -201,10 +208,10 @@ func TestSharedTableLobby(t *testing.T) {
 	if r := ali.sit(path, 2); r.status != http.StatusSeeOther {
 		t.Fatalf("taking a free seat: %d", r.status)
 	}
-	wantErrorPage(t, mina.sit(path, 2), http.StatusConflict) // taken
-	wantErrorPage(t, mina.sit(path, 0), http.StatusConflict) // the host's
-	wantErrorPage(t, ts.as("sara").sit(path, 1), http.StatusConflict)
-	wantErrorPage(t, ts.as("\u0405\u0430ra").sit(path, 1), http.StatusConflict) // Cyrillic Ѕ and а
+	wantSeatError(t, mina.sit(path, 2), http.StatusConflict, 2, mina.name) // taken
+	wantSeatError(t, mina.sit(path, 0), http.StatusConflict, 0, mina.name) // the host's
+	wantSeatError(t, ts.as("sara").sit(path, 1), http.StatusConflict, 1, "sara")
+	wantSeatError(t, ts.as("\u0405\u0430ra").sit(path, 1), http.StatusConflict, 1, "\u0405\u0430ra") // Cyrillic Ѕ and а
 	if r := ts.as("علی\u200cرضا").sit(path, 3); r.status != http.StatusSeeOther {
 		t.Fatalf("a Persian name with a non-joiner: %d", r.status)
 	}
@@ -216,9 +223,15 @@ func TestSharedTableLobby(t *testing.T) {
 		if r.status < 400 || r.status >= 500 {
 			t.Errorf("name %.20q: %d, want a 4xx page", bad, r.status)
 		}
-		if r.doc.Find(`a[data-back][href="`+path+`"]`).Length() != 1 {
-			t.Errorf("name %.20q: the error page does not lead back to the table", bad)
+		// The lobby again, the name as typed beside why; a form too long to read at all
+		// gets an error page that leads back to the table.
+		if len(bad) > maxTableFormBytes {
+			if r.doc.Find(`a[data-back][href="`+path+`"]`).Length() != 1 {
+				t.Errorf("name %.20q: the error page does not lead back to the table", bad)
+			}
+			continue
 		}
+		wantSeatError(t, r, http.StatusUnprocessableEntity, 1, bad)
 	}
 	if r := mina.sit(path, 1); r.status != http.StatusSeeOther {
 		t.Fatalf("Mina sits: %d", r.status)
@@ -282,6 +295,36 @@ func TestSharedTableLobby(t *testing.T) {
 	wantErrorPage(t, eve.get("/guandan/tables/aaaaaaaaaaaaaaaa"), http.StatusNotFound)
 	wantErrorPage(t, eve.get("/asnas"+path[len("/guandan"):]), http.StatusNotFound) // the other game's path
 	wantErrorPage(t, eve.get("/guandan/tables/%3Cscript%3E"), http.StatusNotFound)
+}
+
+// wantSeatError checks that r answers a refused seat form as the open-table form answers its
+// own: with the table's lobby and status, the refusal beside seat's field (in the seat's place
+// when somebody holds it), and the name as typed kept in every seat form.
+func wantSeatError(t *testing.T, r page, status, seat int, typed string) {
+	t.Helper()
+	if r.status != status || rootOf(r, "data-phase") != "lobby" {
+		t.Fatalf("status %d, phase %q: want %d and the lobby\n%.600s", r.status, rootOf(r, "data-phase"), status, r.body)
+	}
+	n := strconv.Itoa(seat)
+	msg := r.doc.Find(`li[data-seat-slot="` + n + `"] #seat-error-` + n)
+	if msg.Length() != 1 || attr(msg, "role") != "alert" || strings.TrimSpace(msg.Text()) == "" {
+		t.Errorf("seat %s: %d error messages beside it", n, msg.Length())
+	}
+	if f := r.doc.Find("#seat-name-" + n); f.Length() == 1 {
+		if attr(f, "aria-invalid") != "true" || attr(f, "aria-describedby") != "tseat-pos-"+n+" seat-error-"+n {
+			t.Errorf("seat %s's field: aria-invalid %q, described by %q", n, attr(f, "aria-invalid"), attr(f, "aria-describedby"))
+		}
+	}
+	fields := r.doc.Find(`form[data-take-seat] input[name="name"]`)
+	if fields.Length() == 0 {
+		t.Error("no seat form left to correct the name in")
+	}
+	fields.Each(func(_ int, f *goquery.Selection) {
+		// An HTML parser reads a NUL as U+FFFD, as a browser does.
+		if attr(f, "value") != strings.ReplaceAll(typed, "\x00", "\uFFFD") {
+			t.Errorf("seat form %s keeps %q, want the name typed %q", attr(f, "id"), attr(f, "value"), typed)
+		}
+	})
 }
 
 // TestSharedTableWaitForMove: the "Wait for the next move" link of a page without JavaScript

@@ -4,6 +4,7 @@ import (
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/a-h/templ"
 
@@ -84,8 +85,13 @@ type SharedTable struct {
 	// Reload tells that the viewer chose that reloading; otherwise the page says how to see
 	// the others' moves (refresh, or wait for the next move) and offers it.
 	Reload bool
-	// Name is the viewer's remembered display name, for the seat forms.
+	// Name is the viewer's remembered display name, for the seat forms; the name as typed
+	// when a seat form was refused.
 	Name string
+	// SeatError is the catalog key of why the seat form of ErrorSeat was refused ("" for
+	// none): shown beside that seat's field, or in its place when the seat was taken.
+	SeatError string
+	ErrorSeat int
 	// Notice is a short notice's word ("stale"), "" for none.
 	Notice string
 	// Removed tells a viewer in the lobby that the host took them off their seat.
@@ -259,6 +265,29 @@ func (t SharedTable) PageTitle(ctx context.Context) string {
 
 // Away tells whether the AI plays for the viewer.
 func (t SharedTable) Away() bool { return t.Seat >= 0 && t.Seats[t.Seat].Away }
+
+// seatError is the catalog key of why seat's form was refused, "" for none.
+func (t SharedTable) seatError(seat int) string {
+	if t.SeatError == "" || seat != t.ErrorSeat {
+		return ""
+	}
+	return t.SeatError
+}
+
+// fieldError are a form field's attributes: what describes it (help, an id or ""), and, with
+// an error (its catalog key), that it is invalid and described by the error's words (errID)
+// too.
+func fieldError(err, errID, help string) templ.Attributes {
+	a := templ.Attributes{}
+	if err != "" {
+		a["aria-invalid"] = "true"
+		help = strings.TrimSpace(help + " " + errID)
+	}
+	if help != "" {
+		a["aria-describedby"] = help
+	}
+	return a
+}
 
 // AwayText says to an away viewer that the AI plays for them, and why when the table knows
 // (their time ran out, the others handed the seat over, they let it), in the words of the
