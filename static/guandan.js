@@ -83,7 +83,10 @@ function guandanTable() {
   }
   const steps = [...tpl.content.querySelectorAll("[data-step]")];
   const say = (texts) => { if (announce && texts.length) announce.textContent = joinSentences(texts); };
-  const aiTexts = (list) => list.filter((s) => s.dataset.seat !== me && s.dataset.text).map((s) => s.dataset.text);
+  // The viewer's own moves are not read back to them, but a move the AI made for their seat
+  // (a shared table's, data-by-ai) is.
+  const heard = (s) => s.dataset.seat !== me || s.dataset.byAi !== undefined;
+  const aiTexts = (list) => list.filter((s) => heard(s) && s.dataset.text).map((s) => s.dataset.text);
   if (matchMedia("(prefers-reduced-motion: reduce)").matches || steps.length === 0) {
     say(aiTexts(steps));
     settled();
@@ -202,7 +205,7 @@ function guandanTable() {
       case "trick":
         bubble(seat, st.querySelector("[data-bubble]"));
         timer = setTimeout(() => { clearActs(); show(); }, 600);
-        if (seat !== me) say([st.dataset.text]);
+        if (heard(st)) say([st.dataset.text]);
         return;
       case "out":
         bubble(seat, st.querySelector("[data-bubble]"));
@@ -211,7 +214,7 @@ function guandanTable() {
       default:
         wait = 0;
     }
-    if (seat !== me && st.dataset.text) say([st.dataset.text]);
+    if (heard(st) && st.dataset.text) say([st.dataset.text]);
     timer = setTimeout(show, wait);
   };
 

@@ -134,6 +134,23 @@ func TestSharedGuandanTimeOutIsTold(t *testing.T) {
 			t.Errorf("the log says the player made a move the AI made: %q", l)
 		}
 	}
+	// The replay reads the time-out out with the move that follows it, and the AI's moves for
+	// the player's own seat, which it does not read back to a player who made them.
+	steps := mine.doc.Find("template[data-replay] [data-step]")
+	if steps.Length() == 0 {
+		t.Fatal("no replay of the moves since the time-out")
+	}
+	out := steps.FilterFunction(func(_ int, st *goquery.Selection) bool {
+		return strings.HasPrefix(attr(st, "data-text"), "Your time ran out: the AI plays for you. ")
+	})
+	if out.Length() != 1 || out.AttrOr("data-by-ai", "-") == "-" {
+		t.Errorf("%d replay steps read the time-out out (data-by-ai %v)", out.Length(), out.AttrOr("data-by-ai", "-") != "-")
+	}
+	steps.Each(func(_ int, st *goquery.Selection) {
+		if attr(st, "data-seat") == rootOf(mine, "data-seat") && (st.AttrOr("data-by-ai", "-") == "-" || !strings.Contains(attr(st, "data-text"), mark)) {
+			t.Errorf("a move the AI made for the player is not read out as the AI's: %q", attr(st, "data-text"))
+		}
+	})
 	if i := indexOf(logTexts(other.view(path)), "Time ran out for \u2068"+p.name+"\u2069"); i < 0 {
 		t.Errorf("the other player's log does not tell the time-out: %q", logTexts(other.view(path)))
 	}

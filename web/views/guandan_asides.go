@@ -3,6 +3,10 @@ package views
 import (
 	"context"
 
+	"strings"
+
+	"github.com/cardavia/cardavia/i18n"
+
 	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
@@ -52,4 +56,44 @@ func GuandanLogFrom(deal []gd.Event, asides []LogAside, seat int) (from int, ok 
 		}
 	}
 	return 0, true
+}
+
+// stepText is what a screen reader hears for a replay step, and whether the AI made the move
+// for a person's seat (which guandan.js reads out even at the viewer's own seat).
+type stepText struct {
+	text string
+	byAI bool
+}
+
+// replayTexts are the words of the replay's steps, as the log tells them: the moves the AI
+// made for a person's seat with the away mark, and a shared table's asides read with the step
+// that follows them ("Your time ran out: the AI plays for you. Sara (away: AI playing)
+// passed.").
+func (t GuandanTable) replayTexts(ctx context.Context, steps []ReplayStep) []stepText {
+	told := inLog(ctx)
+	out := make([]stepText, len(steps))
+	from := len(t.Deal) - len(t.replayEvents())
+	for i, st := range steps {
+		c := told
+		e := st.Event
+		if guandanMove(e.Kind) && byAI(ctx, t.Asides, e.Seat, st.At) {
+			c, out[i].byAI = asAI(told, e.Seat), true
+		}
+		var texts []string
+		for _, a := range t.Asides {
+			if a.At >= from && a.At <= st.At {
+				texts = append(texts, asideText(told, a))
+				out[i].byAI = true
+			}
+		}
+		from = st.At + 1
+		out[i].text = joinSentences(ctx, append(texts, GuandanEventText(c, e, t.View.Level)))
+	}
+	return out
+}
+
+// joinSentences joins sentences with the language's gap (a space, or nothing in Chinese), as
+// app.js's joinSentences does.
+func joinSentences(ctx context.Context, texts []string) string {
+	return strings.Join(texts, i18n.FromContext(ctx).SentenceGap)
 }

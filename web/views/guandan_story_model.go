@@ -60,6 +60,8 @@ type ReplayStep struct {
 	Kind string
 	// Count is how many cards the seat holds after the step.
 	Count int
+	// At is the event's index in the deal's log (Deal).
+	At int
 }
 
 // ReplayStart is how many cards each seat held before the first of steps (the table's Replay):
@@ -126,7 +128,10 @@ func (t GuandanTable) ReplayBefore() [4]SeatAct {
 func (t GuandanTable) Replay() []ReplayStep {
 	var out []ReplayStep
 	ai := false
-	for _, e := range logLines(t.replayEvents()) {
+	told := t.replayEvents()
+	from := len(t.Deal) - len(told)
+	for _, j := range logLineAt(told) {
+		e := told[j]
 		kind := "say"
 		switch e.Kind {
 		case gd.EvPlay:
@@ -143,7 +148,7 @@ func (t GuandanTable) Replay() []ReplayStep {
 		if e.Seat != t.View.Seat && (e.Kind == gd.EvPlay || e.Kind == gd.EvPass) {
 			ai = true
 		}
-		out = append(out, ReplayStep{Event: e, Kind: kind})
+		out = append(out, ReplayStep{Event: e, Kind: kind, At: from + j})
 	}
 	if !ai {
 		return nil
