@@ -295,8 +295,8 @@ func TestSharedTableNamesTheLevelAsTheSoloTable(t *testing.T) {
 func TestPersianWordingSlips(t *testing.T) {
 	fa := rawCatalog(t, "fa")
 	for _, tt := range []struct{ key, wrong, right string }{
-		{"tables.asnas.ready.wait", "را بدهد", "ورق\u200cهای دست بعد را پخش کند"},
-		{"tables.guandan.ready.wait", "را بدهد", "ورق\u200cهای دور بعد را پخش کند"},
+		{"tables.asnas.ready.wait", "را بدهد", "ورق\u200cها را پخش کند"},
+		{"tables.guandan.ready.wait", "را بدهد", "ورق\u200cها را پخش کند"},
 		{"table.skip.hand", "دست", "ورق\u200cهای شما"},
 		{"tables.error.seatword.text", "جایی را", "جاها را"},
 		{"tables.name.seatword", "جایی را", "جاها را"},
