@@ -160,8 +160,8 @@ func (s *Server) asnasHistory(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	h.Chart = chartOf(r, sh.Past, func(p pastMatch) (float64, string) {
-		x := asnas.Score(p.Points)
-		return x.Float(), i18n.T(r.Context(), "history.points", views.AmountText(r.Context(), x))
+		x := asnas.Score(p.Points).Float()
+		return x, i18n.T(r.Context(), "history.points", i18n.Number(r.Context(), x, 2))
 	})
 	return s.render(w, r, http.StatusOK, views.HistoryPage(s.plainChrome(r, "asnas"), h))
 }

@@ -56,14 +56,14 @@ func score(ctx context.Context, s asnas.Score) string {
 	return i18n.Number(ctx, s.Float(), 2)
 }
 
-// AmountText prints a number of points as a sentence says it, in the locale's digits: a whole
+// amountText prints a number of points as a sentence says it, in the locale's digits: a whole
 // number without decimals ("takes 4 from the pot", under "Pot: 4"), a share of a split pot with
 // as few as it needs, two at most ("1.5", "1.33").
-func AmountText(ctx context.Context, s asnas.Score) string {
+func amountText(ctx context.Context, s asnas.Score) string {
 	return i18n.Number(ctx, s.Float(), amountDecimals(s))
 }
 
-// amount is AmountText as a message's argument, for a message that has plural forms: its
+// amount is amountText as a message's argument, for a message that has plural forms: its
 // form is chosen on the digits shown ("1 point", "1.5 points").
 func amount(s asnas.Score) number.Formatter {
 	return number.Decimal(s.Float(), number.Scale(amountDecimals(s)))
@@ -154,7 +154,7 @@ func eventText(ctx context.Context, e asnas.Event) string {
 	case asnas.EvShowdown, asnas.EvDealOver, asnas.EvMatchOver:
 		return i18n.T(ctx, "asnas.log."+kind)
 	case asnas.EvWon:
-		args = append(args, AmountText(ctx, e.Amount))
+		args = append(args, amountText(ctx, e.Amount))
 	case asnas.EvOpened, asnas.EvCalled, asnas.EvRaised:
 		args = append(args, e.To)
 	}
