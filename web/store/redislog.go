@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"strings"
 	"sync"
 	"time"
 
@@ -13,41 +14,82 @@ import (
 // RedisLogs sends go-redis's own messages to log, as warnings beside the site's other lines
 // (go-redis writes them to standard error in a format of its own), and keeps an outage from
 // flooding it: go-redis writes a line for every failed dial, which is every request while
-// Redis is gone. Each kind of message (its format) is written at most once per every; the
-// next one written says how many were left out meanwhile.
+// Redis is gone. Each kind of message is written at most once per every; those left out
+// meanwhile are counted in a line of their own at the period's end, so a count never lands
+// on a later outage.
 func RedisLogs(log *slog.Logger, every time.Duration) {
-	redis.SetLogger(newRedisLog(log, every, time.Now))
+	redis.SetLogger(newRedisLog(log, every, time.Now, time.AfterFunc))
 }
 
 type redisLog struct {
 	log   *slog.Logger
 	every time.Duration
 	now   func() time.Time
+	after func(time.Duration, func()) *time.Timer
 
-	mu   sync.Mutex
-	last map[string]time.Time // the format's last line
-	left map[string]int       // its lines left out since
+	mu    sync.Mutex
+	kinds map[string]*redisKind
 }
 
-func newRedisLog(log *slog.Logger, every time.Duration, now func() time.Time) *redisLog {
-	return &redisLog{log: log, every: every, now: now, last: map[string]time.Time{}, left: map[string]int{}}
+// redisKind is one kind of message: its last line written, and those left out since.
+type redisKind struct {
+	last time.Time
+	left int
+	msg  string // the last one left out, which the count's line repeats
 }
 
-func (l *redisLog) Printf(ctx context.Context, format string, v ...any) {
+func newRedisLog(log *slog.Logger, every time.Duration, now func() time.Time, after func(time.Duration, func()) *time.Timer) *redisLog {
+	return &redisLog{log: log, every: every, now: now, after: after, kinds: map[string]*redisKind{}}
+}
+
+func (l *redisLog) Printf(_ context.Context, format string, v ...any) {
+	msg := fmt.Sprintf(format, v...)
+	kind := strings.Map(noDigits, msg) // "conn[12]" and "conn[13]", "after 2 attempts": one kind
 	now := l.now()
 	l.mu.Lock()
-	if last, ok := l.last[format]; ok && now.Sub(last) < l.every {
-		l.left[format]++
+	k := l.kinds[kind]
+	if k != nil && now.Sub(k.last) < l.every {
+		if k.left == 0 {
+			l.after(k.last.Add(l.every).Sub(now), func() { l.flush(kind) })
+		}
+		k.left++
+		k.msg = msg
 		l.mu.Unlock()
 		return
 	}
-	left := l.left[format]
-	l.last[format], l.left[format] = now, 0
-	l.mu.Unlock()
-	args := []any{"component", "redis"}
-	if left > 0 {
-		args = append(args, "left_out", left)
+	if k == nil {
+		if len(l.kinds) >= maxRedisKinds {
+			l.kinds = map[string]*redisKind{} // messages that vary in words, not digits: forget, do not grow
+		}
+		k = &redisKind{}
+		l.kinds[kind] = k
 	}
-	// The context is go-redis's, often context.Background(): no deadline to honour.
-	l.log.WarnContext(context.WithoutCancel(ctx), fmt.Sprintf(format, v...), args...)
+	k.last = now
+	l.mu.Unlock()
+	l.log.Warn(msg, "component", "redis")
+}
+
+// flush writes how many lines of kind were left out in the period just ended.
+func (l *redisLog) flush(kind string) {
+	l.mu.Lock()
+	k := l.kinds[kind]
+	if k == nil || k.left == 0 {
+		l.mu.Unlock()
+		return
+	}
+	left, msg := k.left, k.msg
+	k.left, k.last = 0, l.now()
+	l.mu.Unlock()
+	l.log.Warn(msg, "component", "redis", "left_out", left)
+}
+
+// maxRedisKinds bounds the kinds remembered: go-redis's formats are constant strings, but a
+// message carries an error's words.
+const maxRedisKinds = 64
+
+func noDigits(r rune) rune {
+	if r >= '0' && r <= '9' {
+		return -1
+	}
+	return r
 }
