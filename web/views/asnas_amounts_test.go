@@ -40,13 +40,14 @@ func TestLogAmountsReadAsThePot(t *testing.T) {
 
 // TestDealEndSaysTheViewersResult: the deal's end told who took the pot, never what the deal
 // did to the viewer's own score, which was only in the scores table. It now says it in a
-// sentence, with the language's plural forms and the locale's digits: a win or loss of the
+// sentence, with the language's plural forms and the locale's digits, to two decimals as
+// RULES.md shows every score ("1.00 points", plural as the digits shown): a win or loss of the
 // deal's score, the stake given back by a pot that brought no more, nothing lost by a player
 // who folded before putting anything in.
 func TestDealEndSaysTheViewersResult(t *testing.T) {
-	// Seat 0 took a pot of 4 alone with a stake of 1 (+3); seat 1 folded having put in 1 (−1);
-	// seat 2 folded before putting anything in; seat 3 put in 2 and lost.
-	alone := asnas.DealResult{Net: [4]asnas.Score{asnas.Points(3), -asnas.Points(1), 0, -asnas.Points(2)}, Stakes: [4]int{1, 1, 0, 2}, Winners: []int{0}}
+	// Seat 0 took a pot of 5 alone with a stake of 2 (+3); seat 1 folded having put in 1 (−1);
+	// seat 2 folded before putting anything in; seat 3 called 2 and lost the showdown.
+	alone := asnas.DealResult{Net: [4]asnas.Score{asnas.Points(3), -asnas.Points(1), 0, -asnas.Points(2)}, Stakes: [4]int{2, 1, 0, 2}, Winners: []int{0}}
 	// Seats 0 and 3 shared a pot of 3 (1.5 each): seat 0 put in 1 (+0.5), seat 3 put in 1.
 	halves := asnas.DealResult{Net: [4]asnas.Score{asnas.Points(1) / 2, -asnas.Points(1), 0, asnas.Points(1) / 2}, Stakes: [4]int{1, 1, 0, 1}, Winners: []int{0, 3}}
 	// Three shared a pot of 4 with a stake of 1 each (+1/3 each).
@@ -60,27 +61,27 @@ func TestDealEndSaysTheViewersResult(t *testing.T) {
 		viewer int
 		want   string
 	}{
-		{"en", alone, 0, "You win 3 points."},
-		{"en", alone, 1, "You lose 1 point."},
-		{"en", alone, 3, "You lose 2 points."},
+		{"en", alone, 0, "You win 3.00 points."},
+		{"en", alone, 1, "You lose 1.00 points."},
+		{"en", alone, 3, "You lose 2.00 points."},
 		{"en", alone, 2, "You put nothing in the pot and lose nothing."},
-		{"en", halves, 0, "You win 0.5 points."},
+		{"en", halves, 0, "You win 0.50 points."},
 		{"en", thirds, 2, "You win 0.33 points."},
 		{"en", back, 0, "You get your 1 point back."},
 		{"en", tie, 2, "You get your 2 points back."},
-		{"es", alone, 1, "Pierdes 1 punto."},
-		{"es", halves, 3, "Ganas 0,5 puntos."},
+		{"es", alone, 1, "Pierdes 1,00 puntos."},
+		{"es", halves, 3, "Ganas 0,50 puntos."},
 		{"es", back, 0, "Recuperas tu 1 punto."},
-		{"sv", alone, 0, "Du vinner 3 poäng."},
+		{"sv", alone, 0, "Du vinner 3,00 poäng."},
 		{"sv", thirds, 0, "Du vinner 0,33 poäng."},
 		{"sv", tie, 0, "Du får tillbaka de 2 poäng du satsade."},
-		{"da", halves, 0, "Du vinder 0,5 point."},
+		{"da", halves, 0, "Du vinder 0,50 point."},
 		{"da", back, 0, "Du får det 1 point, du satte ind, tilbage."},
-		{"fa", alone, 0, "در این دست ۳ امتیاز بردید."},
+		{"fa", alone, 0, "در این دست ۳٫۰۰ امتیاز بردید."},
 		{"fa", thirds, 3, "در این دست ۰٫۳۳ امتیاز بردید."},
-		{"fa", alone, 3, "در این دست ۲ امتیاز باختید."},
-		{"zh", alone, 1, "本局你输 1 分。"},
-		{"zh", halves, 0, "本局你赢 0.5 分。"},
+		{"fa", alone, 3, "در این دست ۲٫۰۰ امتیاز باختید."},
+		{"zh", alone, 1, "本局你输 1.00 分。"},
+		{"zh", halves, 0, "本局你赢 0.50 分。"},
 	} {
 		l, _ := i18n.ByCode(c.lang)
 		ctx := i18n.WithLocale(context.Background(), l)

@@ -6,8 +6,6 @@ import (
 	"strconv"
 	"strings"
 
-	"golang.org/x/text/number"
-
 	"github.com/cardavia/cardavia/i18n"
 	"github.com/cardavia/cardavia/rules/asnas"
 )
@@ -61,12 +59,6 @@ func score(ctx context.Context, s asnas.Score) string {
 // as few as it needs, two at most ("1.5", "1.33").
 func amountText(ctx context.Context, s asnas.Score) string {
 	return i18n.Number(ctx, s.Float(), amountDecimals(s))
-}
-
-// amount is amountText as a message's argument, for a message that has plural forms: its
-// form is chosen on the digits shown ("1 point", "1.5 points").
-func amount(s asnas.Score) number.Formatter {
-	return number.Decimal(s.Float(), number.Scale(amountDecimals(s)))
 }
 
 // amountDecimals is how many decimals a score needs, two at most: none for whole points, one
@@ -196,18 +188,19 @@ func resultLine(ctx context.Context, r asnas.DealResult, viewer int) string {
 }
 
 // ownResultLine tells the viewer at seat viewer what the deal just finished did to their
-// score (RULES.md Settlement: the payout less the stake): "You win 3 points.", "You lose 1
-// point."; a pot taken or shared for no more than the stake put in gives it back ("You get
-// your 1 point back."), and a player who folded before putting anything in loses nothing.
+// score (RULES.md Settlement: the payout less the stake, shown to two decimals as every
+// score): "You win 3.00 points.", "You lose 1.00 point."; a pot taken or shared for no more
+// than the stake put in gives it back ("You get your 1 point back."), and a player who folded
+// before putting anything in loses nothing.
 func ownResultLine(ctx context.Context, r asnas.DealResult, viewer int) string {
 	if viewer < 0 || viewer >= asnas.NumSeats {
 		return ""
 	}
 	switch net := r.Net[viewer]; {
 	case net > 0:
-		return i18n.T(ctx, "asnas.result.you.gain", amount(net))
+		return i18n.T(ctx, "asnas.result.you.gain", score(ctx, net))
 	case net < 0:
-		return i18n.T(ctx, "asnas.result.you.loss", amount(-net))
+		return i18n.T(ctx, "asnas.result.you.loss", score(ctx, -net))
 	case r.Stakes[viewer] > 0:
 		return i18n.T(ctx, "asnas.result.you.back", r.Stakes[viewer])
 	}
