@@ -73,9 +73,9 @@ func (h History) Playing() []HistoryMatch {
 	return append(out, h.Shared...)
 }
 
-// Back is the table the page leads back to: the visitor's own, unless they play only at shared
-// tables, where the solo table would start a match they never asked for; then the one most
-// recently dealt.
+// Back is the table the page leads back to: the visitor's own while a match is in progress
+// there; otherwise the shared table most recently dealt where they play, since the solo table
+// would start a match they did not ask for; the solo table when they play nowhere.
 func (h History) Back() string {
 	if h.Current == nil && len(h.Shared) > 0 && h.Shared[0].Table != "" {
 		return h.Shared[0].Table
@@ -262,8 +262,9 @@ func (r Replay) StepText(ctx context.Context) string {
 }
 
 // PageTitle is the replay's title: the step shown, the deal and the game ("Move 3 of 7 ·
-// Replay of deal 2 · As-Nas"; "Move 6 of 6 · Replay of deal 5 (in progress) · As-Nas"). A screen reader reads a new page's title first, so each step
-// taken with the links is heard for what it is; see tableTitle.
+// Replay of deal 2 · As-Nas"; "Move 6 of 6 · Replay of deal 5 (in progress) · As-Nas"). A
+// screen reader reads a new page's title first, so each step taken with the links is heard
+// for what it is; see tableTitle.
 func (r Replay) PageTitle(ctx context.Context) string {
 	return r.StepText(ctx) + " · " + r.Title(ctx) + " · " + i18n.T(ctx, r.Game+".title")
 }
