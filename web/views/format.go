@@ -184,7 +184,7 @@ func resultLine(ctx context.Context, r asnas.DealResult, viewer int) string {
 	case you:
 		return i18n.T(ctx, "asnas.result.you.shared", seatAnd(ctx, others))
 	}
-	return i18n.T(ctx, "asnas.result.showdown", len(r.Winners), seatList(ctx, r.Winners))
+	return i18n.T(ctx, "asnas.result.showdown", len(r.Winners), seatAnd(ctx, r.Winners))
 }
 
 // ownResultLine tells the viewer at seat viewer what the deal just finished did to their

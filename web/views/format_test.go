@@ -111,7 +111,9 @@ func TestResultLineSpeaksToTheVisitor(t *testing.T) {
 		{asnas.DealResult{Winners: []int{0}, Showdown: true}, "Showdown: you take the pot."},
 		{asnas.DealResult{Winners: []int{0, 3}, Showdown: true}, "Showdown: you share the pot with West."},
 		{asnas.DealResult{Winners: []int{1}, Showdown: true}, "Showdown: East takes the pot."},
-		{asnas.DealResult{Winners: []int{1, 3}, Showdown: true}, "Showdown: East, West share the pot."},
+		// The names are the sentence's subject: joined as a sentence joins them.
+		{asnas.DealResult{Winners: []int{1, 3}, Showdown: true}, "Showdown: East and West share the pot."},
+		{asnas.DealResult{Winners: []int{1, 2, 3}, Showdown: true}, "Showdown: East, North and West share the pot."},
 	} {
 		if got := resultLine(ctx, tc.r, 0); got != tc.want {
 			t.Errorf("resultLine(%v) = %q, want %q", tc.r.Winners, got, tc.want)
