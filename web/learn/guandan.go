@@ -55,11 +55,12 @@ func mustCards(s string) gd.Set {
 
 // guandanHands are the first deal's hands, at level 2, the visitor to lead: the visitor's
 // 26 cards are one combination of each kind the lesson teaches (so that every play is one
-// idea and there is no other reading of it to choose), the AI seats' hands short, so that the
+// idea and there is no other reading of it to choose; the full house's two Kings are the only
+// Kings, the wild straight's missing card is the King), the AI seats' hands short, so that the
 // deal ends within a few tricks. The cards are distinct cards of the two packs (a face
 // written twice in one hand is both copies).
 var guandanHands = [4]string{
-	"3S 7C 7D 6S 6S 6H 3H 3D 4S 4H 5S 5H 9S 9D 9C KH KH 8S 8H 8C 8D JS QD KC AS 2H",
+	"3S 7C 7D 6S 6S 6H 3H 3D 4S 4H 5S 5H 9S 9D 9C KH KH 8S 8H 8C 8D TH JS QD AS 2H",
 	"TC QS QH QC 7H 7H 2C AD",
 	"KS 4C 4C AH",
 	"6D 6D BJ BJ RJ RJ TS TD TD JC JC JD 3C 4D 5C 6C 7S 9H KD",
@@ -77,7 +78,9 @@ const guandanSeed = 7
 var guandanScript = []guandanBeat{
 	gstep(Step{Key: "intro", Marks: []string{"seat2", "hand"}}),
 	gstep(Step{Key: "order", Marks: []string{"levels", "hand", "card:2H"}, Args: []string{"card:2H"}}),
-	gstep(Step{Key: "single", Move: "play 3S", Marks: []string{"card:3S", "button"}, Args: []string{"kind:single", "card:3S"}, Explains: []string{"single"}}),
+	// The single is the 3 of Spades, and the step says to keep the other two 3s: the tube needs
+	// them (the lesson goes on from its own cards, whichever 3 the visitor would rather play).
+	gstep(Step{Key: "single", Move: "play 3S", Marks: []string{"card:3S", "button"}, Args: []string{"kind:single", "card:3S", "card:3H", "card:3D"}, Explains: []string{"single"}}),
 	gplay(1, "TC"), gplay(2, "KS"), gpass(3),
 	gstep(Step{Key: "partner", Move: "pass", Marks: []string{"seat2", "trick", "pass"}}),
 	gpass(1),
@@ -99,7 +102,7 @@ var guandanScript = []guandanBeat{
 	gpass(1), gpass(2),
 	gplay(3, "3C 4D 5C 6C 7S"),
 	gstep(Step{Key: "straight", Marks: []string{"trick"}, Args: []string{"kind:straight"}, Explains: []string{"straight"}}),
-	gstep(Step{Key: "wild", Move: "play JS QD KC AS 2H", Marks: []string{"card:JS", "card:QD", "card:KC", "card:AS", "card:2H", "button"}, Args: []string{"card:2H"}}),
+	gstep(Step{Key: "wild", Move: "play TH JS QD AS 2H", Marks: []string{"card:TH", "card:JS", "card:QD", "card:AS", "card:2H", "button"}, Args: []string{"card:2H"}}),
 	gpass(1), gpass(2), gpass(3), gplay(2, "AH"),
 	gstep(Step{Key: "out", Marks: []string{"summary"}}),
 	gstep(Step{Key: "levels", Marks: []string{"levels", "summary"}}),

@@ -92,8 +92,8 @@ func TestGuandanWrongMoves(t *testing.T) {
 		{5, play("9S 9D"), Wrong, nil},
 		{stepNamed(t, l, "triple"), play("9S 9D 9C"), Wrong, nil},
 		{stepNamed(t, l, "tube"), play("3H 3D 4S 4H"), Refused, gd.ErrIllegalPlay},
-		{stepNamed(t, l, "plate"), play("JS QD KC AS 2H"), Refused, gd.ErrDoesNotBeat},
-		{stepNamed(t, l, "wild"), play("JS QD KC AS"), Refused, gd.ErrIllegalPlay},
+		{stepNamed(t, l, "plate"), play("TH JS QD AS 2H"), Refused, gd.ErrDoesNotBeat},
+		{stepNamed(t, l, "wild"), play("TH JS QD AS"), Refused, gd.ErrIllegalPlay},
 		{l.Len(), gd.Action{Kind: gd.ActReturn, Card: mustCards("RJ").Cards()[0]}, Refused, gd.ErrBadReturn},
 		{1, play("3S"), Wrong, nil},
 	}
@@ -165,5 +165,40 @@ func TestGuandanLessonNamesTheNewWildCard(t *testing.T) {
 	wild := "card:" + gd.NewCard(next.Level, gd.Hearts, 0).String()
 	if !slices.Contains(s.Args, wild) || !slices.Contains(s.Marks, "levels") {
 		t.Errorf("the next-deal step's args %v and marks %v do not name the new wild card %s and the level", s.Args, s.Marks, wild)
+	}
+}
+
+// TestGuandanSameRanksOtherSuits: at a step that asks for a play, a legal play of the same
+// ranks in other suits (the three 9s with another King, another 3 as the single) is as good
+// to a newcomer told that suits do not matter. The lesson goes on from the script's cards, so
+// such a play may be turned down only when the step's own text names each card it asks to
+// keep (its Args), and the lesson's later steps need them.
+func TestGuandanSameRanksOtherSuits(t *testing.T) {
+	l := Guandan()
+	for n := 1; n <= l.Len(); n++ {
+		s, p, _ := l.At(n)
+		want := l.Expected(n)
+		if want.Kind != gd.ActPlay {
+			continue
+		}
+		// Each of the play's cards swapped for a card of its rank in another suit.
+		hand := p.Match.Hands[0]
+		for _, c := range want.Cards.Cards() {
+			for _, d := range hand.Cards() {
+				if d.Rank() != c.Rank() || d.Suit() == c.Suit() || want.Cards.Has(d) {
+					continue
+				}
+				alt := want.Cards
+				alt.Remove(c)
+				alt.Add(d)
+				o, err := l.Try(n, gd.Action{Kind: gd.ActPlay, Cards: alt})
+				if err != nil {
+					t.Errorf("step %d (%s): %s refused: %v", n, s.Key, faces(alt), err)
+				}
+				if o != Right && !slices.Contains(s.Args, "card:"+d.String()) {
+					t.Errorf("step %d (%s): %s is turned down, but the step does not say to keep the %s", n, s.Key, faces(alt), d)
+				}
+			}
+		}
 	}
 }
