@@ -378,6 +378,13 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 	default:
 		return badRequest("unknown lesson action")
 	}
+	if a.Kind == gd.ActPlay && cards.IsEmpty() && l.Expected(n).Kind != gd.ActPlay {
+		// Play with nothing selected where the step asks for something else (a pass): the
+		// table's "select the cards first" would point the visitor the wrong way, so the
+		// step's own guidance answers it, as it does any other move but the step's.
+		http.Redirect(w, r, lessonURL("guandan", n, "move"), http.StatusSeeOther)
+		return nil
+	}
 	o, err := l.Try(n, a)
 	if errors.Is(err, gd.ErrIllegalPlay) && !named.IsZero() {
 		// A reading named for other cards (the selection changed after the question) counts
