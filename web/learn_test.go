@@ -605,3 +605,36 @@ func TestLessonSettingsComeBackToTheStep(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonStepTitles: each step of a lesson has a title of its own, which says the step and
+// the lesson ("Step 3 of 18 · Learn Guandan · Cardavia"), in every language, so that a
+// screen reader, which reads a new page's title first, and the browser's history tell the
+// steps apart; the page after the last step is the lesson's.
+func TestLessonStepTitles(t *testing.T) {
+	ts := newSite(t)
+	for _, game := range []struct {
+		name  string
+		steps int
+	}{{"asnas", learn.Asnas().Len()}, {"guandan", learn.Guandan().Len()}} {
+		for _, loc := range i18n.Locales {
+			ctx := i18n.WithLocale(t.Context(), loc)
+			lesson, site := i18n.T(ctx, "learn."+game.name+".title"), i18n.T(ctx, "site.name")
+			seen := map[string]int{}
+			for n := 1; n <= game.steps+1; n++ {
+				p := ts.lessonPage("/"+game.name+"/learn?step="+strconv.Itoa(n), loc.Code, n)
+				title := strings.TrimSpace(p.doc.Find("title").Text())
+				want := i18n.T(ctx, "learn.progress", n, game.steps) + " · " + lesson + " · " + site
+				if n > game.steps {
+					want = lesson + " · " + site
+				}
+				if title != want {
+					t.Errorf("%s %s step %d: title %q, want %q", game.name, loc.Code, n, title, want)
+				}
+				if m, ok := seen[title]; ok {
+					t.Errorf("%s %s: steps %d and %d have the same title %q", game.name, loc.Code, m, n, title)
+				}
+				seen[title] = n
+			}
+		}
+	}
+}

@@ -37,6 +37,17 @@ type Lesson struct {
 // Done tells whether the page is the one after the last step.
 func (l Lesson) Done() bool { return l.Step > l.Steps }
 
+// PageTitle is the page's title: the step and the lesson ("Step 3 of 18 · Learn Guandan"),
+// the lesson's name alone after the last step. A screen reader reads a new page's title
+// first, and the browser's history lists it, so each step is told apart (see Replay.PageTitle).
+func (l Lesson) PageTitle(ctx context.Context) string {
+	name := i18n.T(ctx, "learn."+l.Game+".title")
+	if l.Done() {
+		return name
+	}
+	return i18n.T(ctx, "learn.progress", l.Step, l.Steps) + " · " + name
+}
+
 // Reads tells whether the step is only read: a Continue button ends it.
 func (l Lesson) Reads() bool { return l.Move == "" }
 
