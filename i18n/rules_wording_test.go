@@ -300,3 +300,23 @@ func TestEnglishBeatsHasItsObject(t *testing.T) {
 		}
 	}
 }
+
+// TestCatalogAsNasLessonPairsAreNotTwoPair: at the lesson's second showdown (step 12) East
+// and North each hold a pair of As, and the bubble said the visitor's pair loses "to the two
+// pairs of As", which reads as the hand Two pair (do juft), a hand nobody held. In every
+// language the step must not use the words of that hand's name (less its Persian gloss).
+func TestCatalogAsNasLessonPairsAreNotTwoPair(t *testing.T) {
+	for _, code := range []string{"en", "sv", "es", "fa", "da", "zh"} {
+		cat := rawCatalog(t, code)
+		name, _, _ := strings.Cut(strings.Join(cat["asnas.category.two-pair"], ""), "（")
+		name, _, _ = strings.Cut(name, " (")
+		name = strings.ToLower(strings.TrimSpace(name))
+		words := map[string]string{"en": "two pairs", "sv": "två paren", "es": "dos parejas", "da": "to par"}[code]
+		s := strings.ToLower(strings.Join(cat["learn.asnas.lost"], ""))
+		for i, bad := range []string{name, words} {
+			if bad != "" && (i == 0 || bad != name) && strings.Contains(s, bad) {
+				t.Errorf("%s learn.asnas.lost says %q, the name of the hand Two pair, of two hands that are a pair each: %s", code, bad, s)
+			}
+		}
+	}
+}

@@ -73,7 +73,7 @@ var asnasScript = []asnasBeat{
 	step(Step{Key: "look2", Move: "look", Marks: []string{"button", "seat1", "seat2", "seat3"}}),
 	step(Step{Key: "hold", Move: "hold", Marks: []string{"hand", "highbet", "button"}, Args: []string{"cat:pair", "rank:bibi"}}),
 	step(Step{Key: "tie", Marks: []string{"seat1", "seat2", "result"}, Args: []string{"seat:1", "seat:2", "cat:pair", "rank:as"}, Explains: []string{"ties"}}),
-	step(Step{Key: "lost", Move: "next", Marks: []string{"hand", "seat3", "button"}, Args: []string{"rank:bibi", "rank:as"}}),
+	step(Step{Key: "lost", Move: "next", Marks: []string{"hand", "seat3", "button"}, Args: []string{"rank:bibi", "rank:as", "seat:1", "seat:2"}}),
 	deal(1, "shah bibi sarbaz couli couli", "as shah bibi sarbaz couli", "as bibi sarbaz sarbaz couli", "as as shah shah bibi"),
 	ai(2, asnas.Call), ai(3, asnas.Raise),
 	step(Step{Key: "look3", Move: "look", Marks: []string{"button", "seat3"}, Args: []string{"seat:1", "seat:2", "seat:3"}}),
