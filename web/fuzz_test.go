@@ -307,6 +307,8 @@ func (fx *fuzzFixture) seeds() []fuzzSeed {
 		post("/asnas/learn/move", "step=4&verb="+act)
 	}
 	post("/asnas/learn/restart", "")
+	post("/asnas/learn/play", "")
+	post("/guandan/learn/play", "move=0&level=master")
 	post("/asnas/move", "move="+am+"&move=7&verb=look&verb=fold")
 	post("/asnas/move", "move=7&move="+am+"&verb=look")
 	post("/asnas/move", "move="+am+";verb=look")
@@ -382,10 +384,11 @@ func validHeaderValue(s string) bool {
 	return true
 }
 
-// moveRoutes are the routes that may change a game's match, by game key prefix.
+// moveRoutes are the routes that may change a game's match, by game key prefix (a lesson's
+// last button deals a new match after a finished one).
 var moveRoutes = map[string][]string{
-	"asnas:":   {"/asnas/move", "/asnas/next", "/asnas/restart"},
-	"guandan:": {"/guandan/play", "/guandan/pass", "/guandan/return", "/guandan/next", "/guandan/restart"},
+	"asnas:":   {"/asnas/move", "/asnas/next", "/asnas/restart", "/asnas/learn/play"},
+	"guandan:": {"/guandan/play", "/guandan/pass", "/guandan/return", "/guandan/next", "/guandan/restart", "/guandan/learn/play"},
 }
 
 // FuzzRequests drives the real router with fuzzed requests: method, address, content type,

@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"strconv"
 
+	aiasnas "github.com/cardavia/cardavia/ai/asnas"
+	aiguandan "github.com/cardavia/cardavia/ai/guandan"
 	"github.com/cardavia/cardavia/rules/asnas"
 	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/learn"
@@ -226,6 +228,58 @@ func (s *Server) asnasLearnShow(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	return s.advanceLesson(w, r, "asnas", n)
+}
+
+// asnasLearnPlay is the As-Nas lesson's last button, "Play a match against Beginner AI
+// players": see learnPlay.
+func (s *Server) asnasLearnPlay(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.beginnerFor(w, r, func(p *prefs) { p.AsnasLevel = aiasnas.Beginner.String() })
+	if err != nil {
+		return err
+	}
+	return learnPlay(s, w, r, id, timedTable(r.Context(), asnasAtLevel(aiasnas.Beginner), aiasnas.Beginner.String()))
+}
+
+// guandanLearnPlay is the Guandan lesson's last button: see learnPlay.
+func (s *Server) guandanLearnPlay(w http.ResponseWriter, r *http.Request) error {
+	id, err := s.beginnerFor(w, r, func(p *prefs) { p.GuandanLevel = aiguandan.LevelBeginner.String() })
+	if err != nil {
+		return err
+	}
+	return learnPlay(s, w, r, id, timedTable(r.Context(), guandanAtLevel(aiguandan.LevelBeginner), aiguandan.LevelBeginner.String()))
+}
+
+// beginnerFor reads a lesson's last form and saves the visitor's AI level at Beginner with
+// set, as the settings page saves a level; it returns the visitor's id.
+func (s *Server) beginnerFor(w http.ResponseWriter, r *http.Request, set func(*prefs)) (string, error) {
+	if err := parseMoveForm(w, r); err != nil {
+		return "", err
+	}
+	id, err := s.ensureVisitor(w, r)
+	if err != nil {
+		return "", err
+	}
+	return id, s.updatePrefs(r.Context(), id, set)
+}
+
+// learnPlay takes the visitor from a lesson's end to a match against Beginner AI players (t
+// plays at Beginner, the level just saved), losing nothing: a match in progress is kept, and
+// shown with the level notice (the AI players play at Beginner from their next move; its New
+// match, with its confirmation, starts another); with none, the table deals the first one at
+// Beginner; after a finished match (kept in the history) a new one is dealt, as its end's New
+// match deals it.
+func learnPlay[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, id string, t table[L]) error {
+	l, _, _, ok, err := t.current(r.Context(), s, id, true)
+	switch {
+	case err != nil:
+		return err
+	case !ok:
+		return t.redirect(w, r, views.NoticeNone)
+	case !t.over(l):
+		return t.redirect(w, r, views.NoticeLevel)
+	}
+	r.PostForm.Set("move", strconv.FormatUint(l.Token(), 10))
+	return t.post(s, w, r, t.redirect, t.restart(r.Context(), s))
 }
 
 // newcomer tells whether the visitor has never finished a match of game: they are offered

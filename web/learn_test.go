@@ -140,10 +140,10 @@ func TestAsnasLessonWalk(t *testing.T) {
 			if end.doc.Find(`[data-lesson-done="true"]`).Length() != 1 {
 				t.Error("the page after the last step is not the lesson's end")
 			}
-			if end.doc.Find(`form[action="/settings/asnas-level"] input[name="level"][value="beginner"]`).Length() != 1 {
+			if end.doc.Find(`form[action="/asnas/learn/play"] button[data-action="play"]`).Length() != 1 {
 				t.Error("the end offers no match against Beginner AI players")
 			}
-			if loc := ts.location("/settings/asnas-level", url.Values{"level": {"beginner"}, "return": {"/asnas"}}); loc != "/asnas" {
+			if loc := ts.playFromLessonEnd("asnas"); loc != "/asnas" {
 				t.Errorf("the end's button leads to %s", loc)
 			}
 			if ts.table().doc.Find(`[data-level="beginner"] input[checked], input[data-level="beginner"][checked]`).Length() == 0 {
@@ -458,11 +458,12 @@ func TestGuandanLessonWalk(t *testing.T) {
 			if n, _ := ts.store.Sweep(t.Context(), time.Now().Add(time.Hour)); n != 0 {
 				t.Errorf("the lesson stored %d entries", n)
 			}
-			if end.doc.Find(`[data-lesson-done="true"] form[action="/settings/guandan-level"]`).Length() != 1 {
+			if end.doc.Find(`[data-lesson-done="true"] form[action="/guandan/learn/play"]`).Length() != 1 {
 				t.Error("the lesson's end offers no match against Beginner AI players")
 			}
-			// The end's button: the table, its AI players at Beginner.
-			if loc := ts.location("/settings/guandan-level", url.Values{"level": {"beginner"}, "return": {"/guandan"}}); loc != "/guandan" {
+			// The end's button: the table, its AI players at Beginner (see
+			// TestLessonEndPlaysAMatchAtBeginner for a visitor with a match).
+			if loc := ts.playFromLessonEnd("guandan"); loc != "/guandan" {
 				t.Errorf("the end's button leads to %s", loc)
 			}
 			if got := attr(ts.get("/guandan").doc.Find("[data-guandan-level]"), "data-guandan-level"); got != "beginner" {

@@ -221,6 +221,7 @@ func (s *Server) routes() chi.Router {
 	r.Post("/asnas/learn/move", s.handle(s.asnasLearnMove))
 	r.Post("/asnas/learn/show", s.handle(s.asnasLearnShow))
 	r.Post("/asnas/learn/restart", s.handle(s.restartLesson("asnas")))
+	r.Post("/asnas/learn/play", s.handle(s.asnasLearnPlay))
 
 	r.Get("/guandan", s.handle(s.guandanTable))
 	r.Get("/guandan/selection", s.handle(s.guandanSelection))
@@ -264,6 +265,7 @@ func (s *Server) routes() chi.Router {
 	r.Post("/guandan/learn/move", s.handle(s.guandanLearnMove))
 	r.Post("/guandan/learn/show", s.handle(s.guandanLearnShow))
 	r.Post("/guandan/learn/restart", s.handle(s.restartLesson("guandan")))
+	r.Post("/guandan/learn/play", s.handle(s.guandanLearnPlay))
 	return r
 }
 
