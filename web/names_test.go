@@ -3,8 +3,12 @@ package web
 import (
 	"net/http"
 	"net/url"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/PuerkitoBio/goquery"
 )
 
 func TestCheckNameTakesPersianNonJoiners(t *testing.T) {
@@ -149,5 +153,34 @@ func TestNamePosingAsASeatIsRefused(t *testing.T) {
 	path := host.openTable("asnas", "club", 0)
 	if r := friend.sit(path, 1); r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "compass point") {
 		t.Errorf("a seat taken as \"West (AI)\": %d, want 422 saying why", r.status)
+	}
+}
+
+// TestRefusedFieldsShowOnlyWhatCouldBeTyped: a refused name or code is shown again in its
+// field, but a posted value may be anything: a NUL went into the page raw (once in every seat
+// form), a right-to-left override or invalid UTF-8 as sent. The field shows what a browser
+// could have typed, cut to its maxlength.
+func TestRefusedFieldsShowOnlyWhatCouldBeTyped(t *testing.T) {
+	ts := newSite(t)
+	host, friend := ts.as("Sara"), ts.as("Ali")
+	bad := "\x00Al\u202ei\xff" + strings.Repeat("x", 200)
+	path := host.openTable("asnas", "club", 0)
+	for _, r := range []page{
+		ts.as("Mina").post("/asnas/tables", url.Values{"name": {bad}, "level": {"club"}, "timer": {"0"}}),
+		friend.post(path+"/seat", url.Values{"seat": {"1"}, "name": {bad}}),
+		friend.post("/tables/join", url.Values{"code": {bad}}),
+	} {
+		if r.status < 400 || r.status >= 500 {
+			t.Fatalf("a name or code of control characters: %d", r.status)
+		}
+		if strings.ContainsAny(r.body, "\x00\u202e") || !utf8.ValidString(r.body) {
+			t.Errorf("the refused value went into the page as sent (status %d)", r.status)
+		}
+		r.doc.Find(`input[name="name"], input[name="code"]`).Each(func(_ int, f *goquery.Selection) {
+			v := attr(f, "value")
+			if max, _ := strconv.Atoi(attr(f, "maxlength")); !strings.HasPrefix(v, "Alixx") || utf8.RuneCountInString(v) > max {
+				t.Errorf("the field shows %q (maxlength %s), want what could be typed", v, attr(f, "maxlength"))
+			}
+		})
 	}
 }

@@ -222,6 +222,7 @@ func (s *Server) routes() chi.Router {
 	r.Post("/asnas/learn/show", s.handle(s.asnasLearnShow))
 	r.Post("/asnas/learn/restart", s.handle(s.restartLesson("asnas")))
 	r.Post("/asnas/learn/play", s.handle(s.asnasLearnPlay))
+	r.Get("/asnas/learn/play", seeOther("/asnas/learn"))
 
 	r.Get("/guandan", s.handle(s.guandanTable))
 	r.Get("/guandan/selection", s.handle(s.guandanSelection))
@@ -244,6 +245,7 @@ func (s *Server) routes() chi.Router {
 	r.Get("/{game}/tables/{table}/events", s.handle(s.tableEvents))
 	r.Get("/{game}/tables/{table}/wait", s.handle(s.waitForMove))
 	r.Post("/{game}/tables/{table}/seat", s.handle(s.takeSeat))
+	r.Get("/{game}/tables/{table}/seat", s.handle(s.seatAddress))
 	r.Post("/{game}/tables/{table}/leave", s.handle(s.leaveSeat))
 	r.Post("/{game}/tables/{table}/arrange", s.handle(s.arrangeSeats))
 	r.Post("/{game}/tables/{table}/start", s.handle(s.startTable))
@@ -266,6 +268,7 @@ func (s *Server) routes() chi.Router {
 	r.Post("/guandan/learn/show", s.handle(s.guandanLearnShow))
 	r.Post("/guandan/learn/restart", s.handle(s.restartLesson("guandan")))
 	r.Post("/guandan/learn/play", s.handle(s.guandanLearnPlay))
+	r.Get("/guandan/learn/play", seeOther("/guandan/learn"))
 	return r
 }
 

@@ -267,6 +267,33 @@ func checkName(raw string) (string, error) {
 	return name, nil
 }
 
+// typedBack is a refused field's value as its form shows it again, so that a slip is mended
+// without typing it all again: what a browser could have typed (a posted value may be
+// anything), valid UTF-8 without control, format or private-use characters (the zero-width
+// non-joiner kept, as in checkName), cut to the field's maxlength.
+func typedBack(raw string, maxRunes int) string {
+	var b strings.Builder
+	n := 0
+	for _, r := range strings.ToValidUTF8(raw, "") {
+		if unicode.Is(unicode.Cc, r) || unicode.Is(unicode.Cf, r) && r != zwnj || unicode.Is(unicode.Co, r) {
+			continue
+		}
+		if n == maxRunes {
+			break
+		}
+		b.WriteRune(r)
+		n++
+	}
+	return b.String()
+}
+
+// nameFieldRunes and codeFieldRunes are the maxlength of the name fields and of the join
+// code's field.
+const (
+	nameFieldRunes = 96
+	codeFieldRunes = 300
+)
+
 // sameName tells whether two names would be taken for each other: PRECIS Nickname's
 // comparison (case and width folded), then the same once letters that look alike across
 // scripts are taken as one (see lookAlike).

@@ -83,6 +83,22 @@ func (s *Server) tablesAddress(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
+// seatAddress answers a GET of a seat form's address: the lobby of a refused seat stays at it
+// without JavaScript, so reloading it or opening it again leads to the table.
+func (s *Server) seatAddress(w http.ResponseWriter, r *http.Request) error {
+	game, _, tb, err := s.tableOf(r)
+	if err != nil {
+		return err
+	}
+	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+	return nil
+}
+
+// seeOther answers a GET of an address only a form posts to with the page the form is on.
+func seeOther(path string) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) { http.Redirect(w, r, path, http.StatusSeeOther) }
+}
+
 // openTable opens a table with the visitor as its host in the first seat, and leads to it.
 func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 	game, g, err := tableGameOf(r)
@@ -100,7 +116,7 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 	name, err := checkName(r.PostFormValue("name"))
 	if err != nil || posesAsSeat(name) {
 		f := views.NewTableForm{Game: game, Levels: g.levels(), Level: level, Timers: tableTimers, Timer: timer,
-			Name: r.PostFormValue("name"), Error: "tables.name.error"}
+			Name: typedBack(r.PostFormValue("name"), nameFieldRunes), Error: "tables.name.error"}
 		if err == nil {
 			f.Error = "tables.name.seatword"
 		}
@@ -170,7 +186,7 @@ func (s *Server) joinByCode(w http.ResponseWriter, r *http.Request) error {
 		}
 		// The join page again, the code as typed in its field and why beside it, so that
 		// a slip is corrected without typing it all again.
-		join := &views.JoinField{Code: typed, Error: errNoCode.text + ".text"}
+		join := &views.JoinField{Code: typedBack(typed, codeFieldRunes), Error: errNoCode.text + ".text"}
 		return s.render(w, r, errNoCode.status, views.ErrorPage(s.chrome(r, ""), errNoCode.status, errNoCode.text, "", views.ErrorBack{}, join))
 	}
 	if err != nil {
@@ -476,7 +492,7 @@ func (s *Server) seatRefused(w http.ResponseWriter, r *http.Request, game string
 		return errTableStarted
 	}
 	m := s.tableModel(r, game, tb, tb.seatOf(visitorFrom(r.Context()).id), tablePlay{})
-	m.Name, m.SeatError, m.ErrorSeat = r.PostFormValue("name"), seatFormErrors[refusal], seat
+	m.Name, m.SeatError, m.ErrorSeat = typedBack(r.PostFormValue("name"), nameFieldRunes), seatFormErrors[refusal], seat
 	ch := s.chrome(r, game)
 	ch.Path = tablePath(game, tb.ID) // a setting changed from here returns to the table
 	r = r.WithContext(views.WithSeating(r.Context(), m.Seating()))
