@@ -72,6 +72,10 @@ function guandanTable() {
     }
   }
 
+  // The hand's one Tab stop: the card last in focus, else the first (handKeys below).
+  const hand = felt.querySelector(".ghand");
+  if (hand) rove(hand);
+
   // The replay of the AI's turns: the felt goes back to how it was at the visitor's last move
   // (the trick as it stood, data-before) and the steps come one at a time; a click, a key or the Skip button shows the end at once,
   // and so does prefers-reduced-motion. Each AI action is announced once.
@@ -241,6 +245,57 @@ function guandanTable() {
   document.addEventListener("pointerdown", finish, true);
   show();
 }
+// The hand to pick a play from is one Tab stop, not 27: the card last in focus holds it (a
+// roving tabindex; without the script every card is a stop, as before). The arrows go from
+// card to card in the order they show. The hand reads left to right in every language
+// (guandan.css), so Left and Right follow its direction, not the page's. A stack of one rank
+// is a column: Left and Right go to the next stack at the same height (or its foot), Up and
+// Down within the stack, its button under it included; in runs, Left and Right go card by
+// card. Home and End go to the first and last card; Space ticks a card as ever. The radio
+// buttons of a card to return have the browser's own arrows. No key with a modifier.
+let handStop = ""; // the card (its value) or stack button (its group's) that holds the stop
+const handItems = (hand) => [...hand.querySelectorAll('input[type="checkbox"][name="card"], .gstack')];
+const stopKey = (el) => (el.matches(".gstack") ? "stack " + el.closest(".ggroup")?.dataset.group : el.value);
+function rove(hand, stop) {
+  const items = handItems(hand);
+  if (!items.some((el) => el.type === "checkbox")) return;
+  stop ||= items.find((el) => stopKey(el) === handStop) || items[0];
+  handStop = stopKey(stop);
+  for (const el of items) el.tabIndex = el === stop ? 0 : -1;
+}
+document.addEventListener("focusin", (event) => {
+  const hand = event.target instanceof Element && event.target.closest(".ghand");
+  if (hand && handItems(hand).includes(event.target)) rove(hand, event.target);
+});
+document.addEventListener("keydown", (event) => {
+  if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.defaultPrevented) return;
+  const hand = event.target instanceof Element && event.target.closest(".ghand");
+  if (!hand) return;
+  const items = handItems(hand);
+  const cards = items.filter((el) => el.type === "checkbox");
+  const at = items.indexOf(event.target);
+  if (cards.length === 0 || (at < 0 && event.target !== hand)) return;
+  const rtl = getComputedStyle(hand).direction === "rtl";
+  const step = { ArrowRight: rtl ? -1 : 1, ArrowLeft: rtl ? 1 : -1, ArrowDown: 2, ArrowUp: -2 }[event.key];
+  let to = null;
+  if (event.key === "Home") to = cards[0];
+  else if (event.key === "End") to = cards[cards.length - 1];
+  else if (!step) return;
+  else if (at < 0) to = items.find((el) => el.tabIndex === 0) || cards[0]; // from the hand itself
+  else if (hand.classList.contains("stacked")) {
+    const columns = [...hand.querySelectorAll(".ggroup")].map((g) => items.filter((el) => g.contains(el))).filter((c) => c.length > 0);
+    const c = columns.findIndex((col) => col.includes(event.target));
+    const r = columns[c].indexOf(event.target);
+    const col = Math.abs(step) === 2 ? columns[c] : columns[c + step];
+    to = Math.abs(step) === 2 ? col[r + step / 2] : col?.[Math.min(r, col.length - 1)];
+  } else if (Math.abs(step) === 2) return; // runs are rows: Up and Down scroll as ever
+  else to = items[at + step];
+  event.preventDefault();
+  if (!to) return;
+  rove(hand, to);
+  to.focus();
+});
+
 guandanTable();
 // A shared table's live page swaps in its new content (app.js): the hand and the replay of the
 // moves since are this script's again.
