@@ -2,6 +2,7 @@ package web
 
 import (
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -153,5 +154,53 @@ func TestSharedGuandanTimeOutIsTold(t *testing.T) {
 	})
 	if i := indexOf(logTexts(other.view(path)), "Time ran out for \u2068"+p.name+"\u2069"); i < 0 {
 		t.Errorf("the other player's log does not tell the time-out: %q", logTexts(other.view(path)))
+	}
+}
+
+// While the AI plays on for a Guandan player whose time ran out, their page replays only what
+// came since their seat's last move (the AI's), not everything since the hand-over again: the
+// log still goes back to it and tells it, but neither the replay nor its read-out does.
+func TestSharedGuandanAwayReplayDoesNotGrow(t *testing.T) {
+	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
+	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path := sara.openTable("guandan", "beginner", 30)
+	ali.sit(path, 2)
+	sara.post(path+"/start", nil)
+	players := map[string]*player{"0": sara, "2": ali}
+	p := players[rootOf(sara.view(path), "data-to-act")]
+	if p == nil {
+		t.Fatalf("the first deal waits for seat %s", rootOf(sara.view(path), "data-to-act"))
+	}
+	other, otherSeat := sara, "0"
+	if p == sara {
+		other, otherSeat = ali, "2"
+	}
+	clk.add(31 * time.Second)
+	p.view(path) // the time runs out: the AI plays for p up to the other's turn
+	// The other lets the AI play too: it plays on, for p many times.
+	if r := other.post(path+"/away", url.Values{"away": {otherSeat}}); r.status != http.StatusSeeOther {
+		t.Fatalf("the other player's hand-over: %d", r.status)
+	}
+	mine := p.view(path)
+	if indexOf(logTexts(mine), "Your time ran out: the AI plays for you.") < 0 {
+		t.Fatalf("the log no longer tells the time-out: %q", logTexts(mine))
+	}
+	mark := "\u2068" + p.name + "\u2069 (away: AI playing)"
+	steps := mine.doc.Find("template[data-replay] [data-step]")
+	mineSteps := 0
+	steps.Each(func(_ int, st *goquery.Selection) {
+		if strings.Contains(attr(st, "data-text"), "Your time ran out") {
+			t.Errorf("the replay reads the time-out out again: %q", attr(st, "data-text"))
+		}
+		if strings.Contains(attr(st, "data-text"), mark) {
+			mineSteps++
+		}
+	})
+	if mineSteps > 1 {
+		t.Errorf("the replay goes back over %d of the AI's moves for the player, want the last only", mineSteps)
+	}
+	if s := mine.doc.Find(`li[data-event="seat-time"]`); s.Length() != 1 || s.AttrOr("data-gstep", "-") != "-" {
+		t.Errorf("the time-out's log line: %d, a step of the replay %v", s.Length(), s.AttrOr("data-gstep", "-") != "-")
 	}
 }

@@ -235,9 +235,11 @@ func (guandanTables) play(s *Server, w http.ResponseWriter, r *http.Request, tb 
 	t.Path = tablePath("guandan", tb.ID)
 	t.Asides = tb.asidesOf(gm.Deals())
 	// The log goes back to the player's last move of their own, past the moves the AI made
-	// for them since their seat was handed over, and the word of the hand-over.
-	if from, ok := views.GuandanLogFrom(t.Deal, t.Asides, seat); ok {
-		t.Log = t.Deal[from:]
+	// for them since their seat was handed over, and the word of the hand-over. The replay
+	// still starts at the seat's last move, whoever made it (Log): from the move in person it
+	// would grow with every move the AI makes for them, each live update replaying them all.
+	if from, ok := views.GuandanLogFrom(t.Deal, t.Asides, seat); ok && from < len(t.Deal)-len(t.Log) {
+		t.Earlier = t.Deal[from : len(t.Deal)-len(t.Log)]
 	}
 	p.guandan = &t
 	return p, nil

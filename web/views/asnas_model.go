@@ -123,18 +123,33 @@ func (t AsnasTable) HumanWon() bool {
 // Hold, Raise or Fold): the events the page replays. A log with no action of the human (a
 // new deal) is replayed whole.
 //
-// At a shared table a move the AI made for the viewer after their seat was handed over in this
-// deal is no action of theirs: the page replays it, and the word of the hand-over before it.
+// At a shared table, when the viewer's last turn was the AI's, made for them after their seat
+// was handed over in this deal, the page replays from that turn's first action (a look and the
+// call after it): those moves, and the word of the hand-over just before them, are news to the
+// viewer. It is still the seat's last turn, whoever played it: going back to the viewer's last
+// move in person would replay every move since the hand-over again with each live update while
+// the AI plays for them (the log panel shows those, and the hand-over, without replaying them).
 func (t AsnasTable) Since() int {
+	seat := t.View.Seat
 	for i := len(t.Log) - 1; i >= 0; i-- {
-		e := t.Log[i]
-		if e.Seat == t.View.Seat && isAction(e.Kind) {
-			if away, _ := awayAt(t.Asides, e.Seat, i); !away {
-				return i + 1
-			}
+		if e := t.Log[i]; e.Seat != seat || !isAction(e.Kind) {
+			continue
 		}
+		if !t.awayAt(i) {
+			return i + 1
+		}
+		for i > 0 && t.Log[i-1].Seat == seat && isAction(t.Log[i-1].Kind) && t.awayAt(i-1) {
+			i--
+		}
+		return i
 	}
 	return 0
+}
+
+// awayAt tells whether an aside of this deal says the AI played the viewer's seat at event i.
+func (t AsnasTable) awayAt(i int) bool {
+	away, _ := awayAt(t.Asides, t.View.Seat, i)
+	return away
 }
 
 // notice is the table's notice panel.

@@ -76,6 +76,11 @@ type GuandanTable struct {
 	// Asides are, at a shared table, the seats handed to the AI or taken back during this
 	// deal, in the order they were, each told in the log where it happened.
 	Asides []LogAside
+	// Earlier are, at a shared table where the AI played for the viewer, the deal's events
+	// before Log back to the viewer's last move made in person (or the deal's start): the log
+	// panel shows them, and the hand-over among them, before Log's; the replay does not (it
+	// tells Log, since the seat's last move by whoever made it), nor are they new.
+	Earlier []gd.Event
 	// Learn offers the lesson: the visitor has never finished a match.
 	Learn bool
 	// DealReplay is the replay of the deal just ended, offered beside Next deal and Rematch

@@ -2,6 +2,7 @@ package views
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/a-h/templ"
@@ -212,8 +213,9 @@ func (t GuandanTable) PageTitle(ctx context.Context) string {
 // the replay runs the log tells no more than the felt (an EvLead, which is no step, comes
 // with the step before it).
 func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
-	from := len(t.Deal) - len(t.Log)
-	lines, at := guandanAsideLines(ctx, t.Log, t.View.Level, t.Asides, from)
+	shown := slices.Concat(t.Earlier, t.Log)
+	from := len(t.Deal) - len(shown)
+	lines, at := guandanAsideLines(ctx, shown, t.View.Level, t.Asides, from)
 	if len(t.Replay()) > 0 {
 		told := logLines(t.replayEvents())
 		if first := len(lines) - len(told); first >= 0 {
@@ -226,11 +228,13 @@ func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
 			}
 		}
 	}
-	// A shared table's asides show with the line that follows them.
+	// A shared table's asides show with the line that follows them; only those the replay
+	// tells (replayTexts) come with its steps.
 	log := inLog(ctx)
+	replayed := len(t.Deal) - len(t.replayEvents())
 	lines = spliceAsides(lines, at, t.Asides, from, func(a LogAside, before int) LogLine {
 		l := asideLine(log, a)
-		if before < len(lines) {
+		if a.At >= replayed && before < len(lines) {
 			l.Attrs = lines[before].Attrs
 		}
 		return l
