@@ -83,16 +83,33 @@ type tableAside struct {
 	Why string `json:"why"`
 }
 
-// asidesKept bounds a deal's asides: a player who steps away and back again and again keeps
-// the table's record small, and the earliest only lose their line in the log.
-const asidesKept = 16
+// asidesKept bounds each seat's asides in a deal: a player who steps away and back again and
+// again keeps the table's record small, and only their own earliest lose their line in the log.
+// The bound is the seat's, not the table's: one seat's comings and goings never push out
+// another's hand-over, whose AI moves would then read as the player's own. It is even, as the
+// oldest are dropped in pairs (see noteAside).
+const asidesKept = 8
 
 // noteAside notes that seat was handed to the AI or taken back (why) after the first at events
-// of deal's log; the asides of any other deal are dropped.
+// of deal's log; the asides of any other deal are dropped. Past asidesKept of the seat, its
+// two oldest go together: a hand-over with the taking back that follows it, so that the
+// seat's first aside kept is of the same kind as its first (views.byAI reads a first that takes
+// the seat back as the seat away from the deal's start) and its state after each kept aside
+// stays right.
 func (t *sharedTable) noteAside(deal, at, seat int, why string) {
 	t.Asides = slices.DeleteFunc(t.Asides, func(a tableAside) bool { return a.Deal != deal })
 	t.Asides = append(t.Asides, tableAside{Deal: deal, At: at, Seat: seat, Why: why})
-	t.Asides = t.Asides[max(0, len(t.Asides)-asidesKept):]
+	n := 0
+	for _, a := range t.Asides {
+		if a.Seat == seat {
+			n++
+		}
+	}
+	for drop := 0; n > asidesKept && drop < 2; drop++ {
+		i := slices.IndexFunc(t.Asides, func(a tableAside) bool { return a.Seat == seat })
+		t.Asides = slices.Delete(t.Asides, i, i+1)
+		n--
+	}
 }
 
 // asidesOf are the asides of deal, for its log.
