@@ -101,9 +101,10 @@ func TestSharedTableTimeOutIsToldInPersian(t *testing.T) {
 	}
 }
 
-// At a shared Guandan table too: the time-out is told, and the AI's plays for the seat carry
-// the away mark.
-func TestSharedGuandanTimeOutIsTold(t *testing.T) {
+// timedGuandanPair starts a Guandan match at a table with 30 seconds a move, Sara in seat 0
+// and Ali in seat 2, and returns its clock, its path and the player whose turn it is first.
+func timedGuandanPair(t *testing.T) (*clock, string, *player, *player, *player) {
+	t.Helper()
 	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
 	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
 	sara, ali := ts.as("Sara"), ts.as("Ali")
@@ -115,6 +116,13 @@ func TestSharedGuandanTimeOutIsTold(t *testing.T) {
 	if p == nil {
 		t.Fatalf("the first deal waits for seat %s", rootOf(sara.view(path), "data-to-act"))
 	}
+	return clk, path, p, sara, ali
+}
+
+// At a shared Guandan table too: the time-out is told, and the AI's plays for the seat carry
+// the away mark.
+func TestSharedGuandanTimeOutIsTold(t *testing.T) {
+	clk, path, p, sara, ali := timedGuandanPair(t)
 	other := sara
 	if p == sara {
 		other = ali
@@ -161,17 +169,7 @@ func TestSharedGuandanTimeOutIsTold(t *testing.T) {
 // came since their seat's last move (the AI's), not everything since the hand-over again: the
 // log still goes back to it and tells it, but neither the replay nor its read-out does.
 func TestSharedGuandanAwayReplayDoesNotGrow(t *testing.T) {
-	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
-	ts := newSite(t, func(c *Config) { c.Now = clk.Now })
-	sara, ali := ts.as("Sara"), ts.as("Ali")
-	path := sara.openTable("guandan", "beginner", 30)
-	ali.sit(path, 2)
-	sara.post(path+"/start", nil)
-	players := map[string]*player{"0": sara, "2": ali}
-	p := players[rootOf(sara.view(path), "data-to-act")]
-	if p == nil {
-		t.Fatalf("the first deal waits for seat %s", rootOf(sara.view(path), "data-to-act"))
-	}
+	clk, path, p, sara, ali := timedGuandanPair(t)
 	other, otherSeat := sara, "0"
 	if p == sara {
 		other, otherSeat = ali, "2"

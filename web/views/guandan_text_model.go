@@ -376,7 +376,7 @@ func SelectionText(ctx context.Context, s GuandanSelection) string {
 	case SelectTooWeak:
 		line := i18n.T(ctx, "guandan.sel.nobeat", ReadingLabel(ctx, s.Reading), playPhrase(ctx, s.ToBeat))
 		if why := onlyBeats(s.Reading, s.ToBeat); why != "" {
-			line += i18n.FromContext(ctx).SentenceGap + i18n.T(ctx, why)
+			line = joinSentences(ctx, []string{line, i18n.T(ctx, why)})
 		}
 		return line
 	case SelectIllegal:
