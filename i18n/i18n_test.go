@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"context"
+	"io/fs"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -206,6 +207,24 @@ func TestDecodeMessageRefusesBadPlurals(t *testing.T) {
 	for _, raw := range []string{`{"one": "x"}`, `{"other": "x", "several": "y"}`, `{"other": "x", "=-1": "y"}`, `{"other": "x", "=": "y"}`, `12`, `["a"]`} {
 		if _, err := decodeMessage([]byte(raw), Locales[0].Tag); err == nil {
 			t.Errorf("decodeMessage(%s) accepted", raw)
+		}
+	}
+}
+
+// English wrote "West's" in some catalogs and "West’s" in others, so that one page could show
+// both; the catalogs keep the straight apostrophe, as the rules' text does.
+func TestEnglishHasOneApostrophe(t *testing.T) {
+	names, err := fs.Glob(localeFiles, "locales/en/*.json")
+	if err != nil || len(names) == 0 {
+		t.Fatalf("no English catalogs: %v", err)
+	}
+	for _, name := range names {
+		b, err := fs.ReadFile(localeFiles, name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := strings.Count(string(b), "’"); n > 0 {
+			t.Errorf("%s has %d curly apostrophes; English writes '", name, n)
 		}
 	}
 }
