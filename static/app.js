@@ -29,6 +29,20 @@ function joinSentences(texts) {
   return texts.join(document.documentElement.dataset.sentenceGap ?? " ");
 }
 
+// A notice (?notice=… or the settings' ?saved=1 in the address a form led to) tells what that
+// form just did: the address keeps it only while the page shows it, so that a reload, or coming
+// back to the page later, does not tell it again. The live table asks for it again until the
+// table moves on (live).
+const shownNotice = (() => {
+  const address = new URL(location.href);
+  const notice = address.searchParams.get("notice");
+  if (notice === null && !address.searchParams.has("saved")) return null;
+  address.searchParams.delete("notice");
+  address.searchParams.delete("saved");
+  history.replaceState(history.state, "", address);
+  return notice;
+})();
+
 // After a move (a form sent from the table, a lesson, the settings page or a table's level
 // form, the Hint or an arrangement link) the new page's focus goes back where the player goes
 // on, not to its top: the notice (read out then; but the question of the reading when Play
@@ -410,6 +424,7 @@ document.addEventListener("keydown", (event) => {
   let busy = false;
   let again = false;
   let moved = false; // the table moved on, not only a phrase said
+  let notice = shownNotice;
   const follow = async (move) => {
     moved ||= move;
     if (busy) {
@@ -419,12 +434,10 @@ document.addEventListener("keydown", (event) => {
     busy = true;
     try {
       // A notice about the last move is stale once the table moves on.
-      const address = new URL(location.href);
-      if (moved && address.searchParams.has("notice")) {
-        address.searchParams.delete("notice");
-        history.replaceState(history.state, "", address);
-      }
+      if (moved) notice = null;
       moved = false;
+      const address = new URL(location.href);
+      if (notice !== null) address.searchParams.set("notice", notice);
       const response = await fetch(address, { credentials: "same-origin", headers: { Accept: "text/html" } });
       if (!response.ok) return;
       const doc = new DOMParser().parseFromString(await response.text(), "text/html");

@@ -149,6 +149,11 @@ func TestBrowserSettingsSavedIsHeard(t *testing.T) {
 	if f := eval[string](tb, focusScript); f != "notice" {
 		t.Errorf("after Save the focus is on %s, want the confirmation", f)
 	}
+	// Reloaded, the page does not say it again (it did: the address kept ?saved=1).
+	tb.load("reload", chromedp.Reload())
+	if tb.exists(`[data-notice]`) || eval[string](tb, `location.pathname + location.search`) != "/settings" {
+		t.Errorf("the settings page reloaded after Save says %q at %s", tb.seen(`[data-notice]`), eval[string](tb, `location.href`))
+	}
 	// A page opened afresh leaves the focus alone.
 	tb.open("/settings?saved=1")
 	if f := eval[string](tb, focusScript); f != "body" {
@@ -180,6 +185,11 @@ func TestBrowserLevelChangeIsHeard(t *testing.T) {
 		}
 		if f := eval[string](tb, focusScript); f != "notice" {
 			t.Errorf("%s: after Change level the focus is on %s, want the notice", game, f)
+		}
+		// Reloaded, the table does not say it again (it did: the address kept ?notice=level).
+		tb.load("reload", chromedp.Reload())
+		if tb.exists(`[data-notice]`) || eval[string](tb, `location.pathname + location.search`) != "/"+game {
+			t.Errorf("%s: the table reloaded after Change level says %q at %s", game, tb.seen(`[data-notice]`), eval[string](tb, `location.href`))
 		}
 	}
 }
