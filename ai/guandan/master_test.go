@@ -16,8 +16,8 @@ func master(_ int, seed uint64) Agent { return NewMaster(seed, DefaultOptions) }
 // TestMasterAgainstClub is the regression guard of the search: Master's team against the
 // planner's on the same deals, seats swapped every other deal. It fails when Master wins fewer
 // deals than it loses, that is when the search has made the AI weaker than the planner it is
-// built on. The default count keeps the test near half a minute on one core; the arena plays
-// thousands (BENCHMARKS.md).
+// built on. The default count takes about two minutes of one core (the default's budget is
+// eighteen times the one it was first written for); the arena plays thousands (BENCHMARKS.md).
 func TestMasterAgainstClub(t *testing.T) {
 	deals := 160
 	if testing.Short() {
