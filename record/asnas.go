@@ -137,17 +137,34 @@ func (a *Asnas) DealLog() []asnas.Event { return dealLog(a.opening, a.steps) }
 // At replays deal (1-based) up to step actions (0: as dealt) and returns the match then, with
 // what that step did (the deal's start for step 0).
 func (a *Asnas) At(deal, step int) (asnas.Match, []asnas.Event, error) {
+	m, ev, _, err := a.AtFrom(deal, step)
+	return m, ev, err
+}
+
+// AtFrom is At, with how many events of the deal's log (DealLog's, as it was when the deal was
+// played) come before the step's: where the step's events are in it.
+func (a *Asnas) AtFrom(deal, step int) (asnas.Match, []asnas.Event, int, error) {
 	if deal < 1 || deal > len(a.deals) || step < 0 || step > len(a.deals[deal-1]) {
-		return asnas.Match{}, nil, fmt.Errorf("%w: no step %d of deal %d", ErrCorrupt, step, deal)
+		return asnas.Match{}, nil, 0, fmt.Errorf("%w: no step %d of deal %d", ErrCorrupt, step, deal)
 	}
 	r, err := replayAsnas(a.ID, a.Started, a.Seed, a.deals[:deal-1], a.deals[deal-1][:step])
 	if err != nil {
-		return asnas.Match{}, nil, err
+		return asnas.Match{}, nil, 0, err
 	}
 	if step == 0 {
-		return r.m, r.opening, nil
+		return r.m, r.opening, 0, nil
 	}
-	return r.m, r.steps[step-1].Events, nil
+	return r.m, r.steps[step-1].Events, stepFrom(r.opening, r.steps[:step-1]), nil
+}
+
+// stepFrom is how many events the opening and steps hold: where the next step starts in the
+// deal's log.
+func stepFrom[E any](opening []E, steps []Step[E]) int {
+	n := len(opening)
+	for _, s := range steps {
+		n += len(s.Events)
+	}
+	return n
 }
 
 // replayAsnas plays the finished deals and the current deal's verbs from the seed.

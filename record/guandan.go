@@ -125,18 +125,25 @@ func (g *Guandan) DealLog() []gd.Event { return dealLog(g.opening, g.steps) }
 // match then, with what that step did (the deal's start for step 0). Only that deal is
 // replayed, from its stored start.
 func (g *Guandan) At(deal, step int) (gd.Match, []gd.Event, error) {
+	m, ev, _, err := g.AtFrom(deal, step)
+	return m, ev, err
+}
+
+// AtFrom is At, with how many events of the deal's log (DealLog's, as it was when the deal was
+// played) come before the step's: where the step's events are in it.
+func (g *Guandan) AtFrom(deal, step int) (gd.Match, []gd.Event, int, error) {
 	if deal < 1 || deal > len(g.deals) || step < 0 || step > len(g.deals[deal-1].actions) {
-		return gd.Match{}, nil, fmt.Errorf("%w: no step %d of deal %d", ErrCorrupt, step, deal)
+		return gd.Match{}, nil, 0, fmt.Errorf("%w: no step %d of deal %d", ErrCorrupt, step, deal)
 	}
 	d := g.deals[deal-1]
 	m, opening, steps, err := replayGuandanDeal(d.start, d.actions[:step])
 	if err != nil {
-		return gd.Match{}, nil, err
+		return gd.Match{}, nil, 0, err
 	}
 	if step == 0 {
-		return m, opening, nil
+		return m, opening, 0, nil
 	}
-	return m, steps[step-1].Events, nil
+	return m, steps[step-1].Events, stepFrom(opening, steps[:step-1]), nil
 }
 
 // replayGuandanDeal deals from start and plays the actions, each by the seat to act.

@@ -147,19 +147,24 @@ func TestAtReplaysEachStep(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
 	a := NewAsnas(NewID(), 77, 0)
 	var seen []asnas.Match
-	type pos struct{ deal, step int }
+	// told is how many events the deal's log held then: AtFrom's step ends there, as a shared
+	// table's asides count the events before them (web's noteAside).
+	type pos struct{ deal, step, told int }
 	var at []pos
 	for {
 		seen = append(seen, a.Match())
-		at = append(at, pos{a.Deals(), a.Steps(a.Deals())})
+		at = append(at, pos{a.Deals(), a.Steps(a.Deals()), len(a.DealLog())})
 		if !randomAsnasStep(t, rng, a) {
 			break
 		}
 	}
 	for i, p := range at {
-		m, ev, err := a.At(p.deal, p.step)
+		m, ev, from, err := a.AtFrom(p.deal, p.step)
 		if err != nil || !reflect.DeepEqual(m, seen[i]) || len(ev) == 0 {
 			t.Fatalf("As-Nas deal %d step %d: %v", p.deal, p.step, err)
+		}
+		if from+len(ev) != p.told {
+			t.Fatalf("As-Nas deal %d step %d: its events are %d to %d of the deal's log, whose live log held %d", p.deal, p.step, from, from+len(ev), p.told)
 		}
 	}
 	g := NewGuandan(NewID(), 78, 0)
@@ -167,15 +172,18 @@ func TestAtReplaysEachStep(t *testing.T) {
 	at = at[:0]
 	for g.Deals() < 3 {
 		gseen = append(gseen, g.Match())
-		at = append(at, pos{g.Deals(), g.Steps(g.Deals())})
+		at = append(at, pos{g.Deals(), g.Steps(g.Deals()), len(g.DealLog())})
 		if !randomGuandanStep(t, rng, g) {
 			break
 		}
 	}
 	for i, p := range at {
-		m, ev, err := g.At(p.deal, p.step)
+		m, ev, from, err := g.AtFrom(p.deal, p.step)
 		if err != nil || !reflect.DeepEqual(m, gseen[i]) || len(ev) == 0 {
 			t.Fatalf("Guandan deal %d step %d: %v", p.deal, p.step, err)
+		}
+		if from+len(ev) != p.told {
+			t.Fatalf("Guandan deal %d step %d: its events are %d to %d of the deal's log, whose live log held %d", p.deal, p.step, from, from+len(ev), p.told)
 		}
 	}
 	if _, _, err := g.At(1, g.Steps(1)+1); err == nil {

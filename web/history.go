@@ -333,15 +333,15 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	if deal > a.Deals() || step > a.Steps(deal) {
 		return errNotFound
 	}
-	m, ev, err := a.At(deal, step)
+	m, ev, from, err := a.AtFrom(deal, step)
 	if err != nil {
 		return err
 	}
-	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, seat), Log: ev}}
+	rp := views.Replay{Game: "asnas", Deal: deal, Step: step, Steps: a.Steps(deal), Asnas: views.AsnasTable{View: seatView(m, seat), Log: ev}, LogFrom: from}
 	rp.Playing = deal == a.Deals() && asnasGame.playing(a)
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("asnas", id, deal, a.Deals())
 	rp.History = historyURL("asnas", id)
-	r, rp.Table = s.replaySeat(r, "asnas", id, seat)
+	r, rp.Table, rp.Asides = s.replaySeat(r, "asnas", id, deal, seat)
 	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "asnas"), rp), rp))
 }
 
@@ -358,12 +358,12 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	if deal > g.Deals() || step > g.Steps(deal) {
 		return errNotFound
 	}
-	m, ev, err := g.At(deal, step)
+	m, ev, from, err := g.AtFrom(deal, step)
 	if err != nil {
 		return err
 	}
 	rp := views.Replay{Game: "guandan", Deal: deal, Step: step, Steps: g.Steps(deal),
-		Guandan: views.GuandanTable{View: m.View(seat), Log: ev, Arrange: views.ArrangeRank}}
+		Guandan: views.GuandanTable{View: m.View(seat), Log: ev, Arrange: views.ArrangeRank}, LogFrom: from}
 	rp.URL, rp.PrevDeal, rp.NextDeal = replayURLs("guandan", id, deal, g.Deals())
 	rp.History = historyURL("guandan", id)
 	// Once a deal is over every card of it has been seen: played, paid or given back in the
@@ -381,7 +381,7 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 		}
 		rp.PrevDeal, rp.NextDeal = openURL(rp.PrevDeal), openURL(rp.NextDeal)
 	}
-	r, rp.Table = s.replaySeat(r, "guandan", id, seat)
+	r, rp.Table, rp.Asides = s.replaySeat(r, "guandan", id, deal, seat)
 	return s.render(w, r, http.StatusOK, views.ReplayPage(replayChrome(s.chrome(r, "guandan"), rp), rp))
 }
 
@@ -391,12 +391,14 @@ func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 // The seating is looked for whatever the seat: a shared table's host sits at South, as a solo
 // player does, and is owed the others' names all the same. table is where the replay's "Back
 // to the table" leads: the shared table while it is still open (a player who only plays with
-// friends would otherwise be dealt a solo match there), else the game's own.
-func (s *Server) replaySeat(r *http.Request, game string, id record.ID, seat int) (_ *http.Request, table string) {
+// friends would otherwise be dealt a solo match there), else the game's own. asides are the
+// seats handed to the AI and taken back in the deal (see replayAsides): the table's while it
+// still plays the match, else those kept when it dealt the next (asidesKey).
+func (s *Server) replaySeat(r *http.Request, game string, id record.ID, deal, seat int) (_ *http.Request, table string, asides []views.LogAside) {
 	table = "/" + game
 	ms, named := s.loadSeating(r.Context(), id)
 	if seat == soloSeat && !named {
-		return r, table // a solo match: no seating is stored for it
+		return r, table, nil // a solo match: no seating is stored for it
 	}
 	st := views.Seating{Viewer: seat}
 	if named {
@@ -404,9 +406,15 @@ func (s *Server) replaySeat(r *http.Request, game string, id record.ID, seat int
 		for i, name := range ms.Names {
 			st.AI[i] = name == ""
 		}
-		if tb, err := s.loadTable(r.Context(), ms.Table); err == nil && tb.Game == game {
+		tb, err := s.loadTable(r.Context(), ms.Table)
+		if err == nil && tb.Game == game {
 			table = tablePath(game, tb.ID)
 		}
+		if err == nil && tb.Match == id.String() {
+			asides = tb.replayAsides(id, deal)
+		} else {
+			asides = replayAsides(s.loadAsides(r.Context(), id), deal)
+		}
 	}
-	return r.WithContext(views.WithSeating(r.Context(), st)), table
+	return r.WithContext(views.WithSeating(r.Context(), st)), table, asides
 }

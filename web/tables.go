@@ -67,15 +67,18 @@ type sharedTable struct {
 	Swap bool `json:"swap,omitempty"`
 	// Created is when the table was opened (Unix seconds).
 	Created int64 `json:"created"`
-	// Asides are the seats of the deal being played that were handed to the AI or taken back,
-	// each where in the deal's log it happened, for the log's words (see noteAside): the marks
-	// of an earlier deal are dropped with the next mark, and all with a new match.
+	// Asides are the seats handed to the AI or taken back in the deals of the match, each where
+	// in its deal's log it happened, for the logs' words, the live table's and its replays' (see
+	// noteAside): all dropped with a new match. A table stored when only the deal being played
+	// kept its asides reads the same: its earlier deals simply have none.
 	Asides []tableAside `json:"asides,omitempty"`
 }
 
 // tableAside is a seat handed to the AI or taken back, at the point of a deal it happened.
 type tableAside struct {
-	// Deal is the deal (1-based) and At how many events of its log came before.
+	// Deal is the deal (1-based) and At how many events of its log came before; At is -1 for a
+	// seat away from the deal's start, carried over from a deal whose asides were dropped (see
+	// trimAsides): it has no line of its own.
 	Deal int `json:"deal"`
 	At   int `json:"at"`
 	Seat int `json:"seat"`
@@ -90,26 +93,76 @@ type tableAside struct {
 // oldest are dropped in pairs (see noteAside).
 const asidesKept = 8
 
+// asidesMatchKept bounds a match's asides over all its deals, so that a long Guandan match
+// keeps its table's record small (each aside is some 45 bytes of JSON): past it, the earliest
+// deals' asides are dropped (trimAsides), and only their replays lose the marks. It is well
+// above what the deal being played may hold (asidesKept for each of four seats, and a carry
+// each), which is never dropped.
+const asidesMatchKept = 64
+
 // noteAside notes that seat was handed to the AI or taken back (why) after the first at events
-// of deal's log; the asides of any other deal are dropped. Past asidesKept of the seat, its
-// two oldest go together: a hand-over with the taking back that follows it, so that the
-// seat's first aside kept is of the same kind as its first (views.byAI reads a first that takes
-// the seat back as the seat away from the deal's start) and its state after each kept aside
-// stays right.
+// of deal's log; the earlier deals' asides stay, for their replays, within asidesMatchKept.
+// Past asidesKept of the seat in the deal, its two oldest there go together: a hand-over with
+// the taking back that follows it, so that the seat's first aside kept is of the same kind as
+// its first (views.byAI reads a first that takes the seat back as the seat away from the
+// deal's start) and its state after each kept aside stays right.
 func (t *sharedTable) noteAside(deal, at, seat int, why string) {
-	t.Asides = slices.DeleteFunc(t.Asides, func(a tableAside) bool { return a.Deal != deal })
 	t.Asides = append(t.Asides, tableAside{Deal: deal, At: at, Seat: seat, Why: why})
+	mine := func(a tableAside) bool { return a.Deal == deal && a.Seat == seat }
 	n := 0
 	for _, a := range t.Asides {
-		if a.Seat == seat {
+		if mine(a) {
 			n++
 		}
 	}
 	for drop := 0; n > asidesKept && drop < 2; drop++ {
-		i := slices.IndexFunc(t.Asides, func(a tableAside) bool { return a.Seat == seat })
+		i := slices.IndexFunc(t.Asides, mine)
 		t.Asides = slices.Delete(t.Asides, i, i+1)
 		n--
 	}
+	t.trimAsides(deal)
+}
+
+// trimAsides drops the earliest deals' asides, never those of deal (the one being played),
+// until the match keeps at most asidesMatchKept. A seat a dropped deal left away, with no
+// aside in the next deal, keeps that in an aside at -1 of the next deal (a carry): the AI's
+// moves for it in the deals after still read as the AI's.
+func (t *sharedTable) trimAsides(deal int) {
+	for d := 1; len(t.Asides) > asidesMatchKept && d < deal; d++ {
+		if !slices.ContainsFunc(t.Asides, func(a tableAside) bool { return a.Deal == d }) {
+			continue
+		}
+		var carry []tableAside
+		for seat, why := range awayAfter(t.Asides, d) {
+			// An aside of the seat in the next deal tells it already: its first takes the seat
+			// back, which views.byAI reads as the seat away from that deal's start.
+			next := slices.ContainsFunc(t.Asides, func(a tableAside) bool { return a.Deal == d+1 && a.Seat == seat })
+			if why != "" && !next {
+				carry = append(carry, tableAside{Deal: d + 1, At: -1, Seat: seat, Why: why})
+			}
+		}
+		// Asides are noted in the order they happen, so the earliest deal's come first, and the
+		// carries go before those of the deal they are carried to.
+		t.Asides = append(carry, slices.DeleteFunc(t.Asides, func(a tableAside) bool { return a.Deal <= d })...)
+	}
+}
+
+// awayAfter is, for each seat, why the AI played it at the end of deal as its asides tell
+// (the Why of its last aside up to that deal), "" for a seat they leave in its player's hands
+// or never mention.
+func awayAfter(asides []tableAside, deal int) [4]string {
+	var why [4]string
+	for _, a := range asides {
+		if a.Deal <= deal && a.Seat >= 0 && a.Seat < len(why) {
+			why[a.Seat] = a.Why
+		}
+	}
+	for seat, w := range why {
+		if w == views.AsideBack {
+			why[seat] = ""
+		}
+	}
+	return why
 }
 
 // asidesOf are the asides of deal, for its log.
@@ -121,6 +174,79 @@ func (t *sharedTable) asidesOf(deal int) []views.LogAside {
 		}
 	}
 	return out
+}
+
+// replayAsides are the asides of deal of match id for its replays: the deal's own, after an
+// aside at -1 (a carry, with no line) for each seat the match's earlier deals left away, so
+// that the AI's moves for a seat away from the deal's start read as the AI's, as the live log
+// read them (its seating marked the seat away). None when the table plays another match.
+func (t *sharedTable) replayAsides(id record.ID, deal int) []views.LogAside {
+	if t.Match != id.String() {
+		return nil
+	}
+	return replayAsides(t.Asides, deal)
+}
+
+// replayAsides are the asides of deal among a match's, for its replays (see
+// sharedTable.replayAsides).
+func replayAsides(asides []tableAside, deal int) []views.LogAside {
+	var out []views.LogAside
+	for seat, why := range awayAfter(asides, deal-1) {
+		carried := slices.ContainsFunc(asides, func(a tableAside) bool { return a.Deal == deal && a.Seat == seat && a.At < 0 })
+		if why != "" && !carried {
+			out = append(out, views.LogAside{At: -1, Seat: seat, Why: why})
+		}
+	}
+	for _, a := range asides {
+		if a.Deal == deal {
+			out = append(out, views.LogAside{At: a.At, Seat: a.Seat, Why: a.Why})
+		}
+	}
+	return out
+}
+
+// asidesKey holds a finished shared match's asides once its table has dealt the next match
+// (which starts with none), for the finished match's replays. It is an entry of its own for the
+// reason seatingKey gives; the match record (package record) keeps only what the engines
+// replay.
+func asidesKey(id record.ID) string { return "asides:" + id.String() }
+
+// matchAsides is what asidesKey stores.
+type matchAsides struct {
+	Version int          `json:"v"`
+	Asides  []tableAside `json:"asides"`
+}
+
+// matchAsidesVersion is the format of a stored matchAsides.
+const matchAsidesVersion = 1
+
+// archiveAsides is the swap that keeps the asides of the match the table played until now, as
+// it deals the next one; ok false when there is none to keep.
+func (t *sharedTable) archiveAsides() (store.Swap, bool, error) {
+	id, ok := t.matchID()
+	if !ok || len(t.Asides) == 0 {
+		return store.Swap{}, false, nil
+	}
+	data, err := json.Marshal(matchAsides{Version: matchAsidesVersion, Asides: t.Asides})
+	if err != nil {
+		return store.Swap{}, false, err
+	}
+	return store.Swap{Key: asidesKey(id), Data: data}, true, nil
+}
+
+// loadAsides are the stored asides of finished match id (see asidesKey), none when there are
+// none or they cannot be read.
+func (s *Server) loadAsides(ctx context.Context, id record.ID) []tableAside {
+	data, _, err := s.cfg.Store.Load(ctx, asidesKey(id))
+	if err != nil || data == nil {
+		return nil
+	}
+	var ma matchAsides
+	if err := decodeStrict(data, &ma); err != nil || ma.Version != matchAsidesVersion {
+		s.log.WarnContext(ctx, "stored asides unreadable", "match", id.String(), "err", err)
+		return nil
+	}
+	return ma.Asides
 }
 
 // tableSeat is one seat of a shared table.

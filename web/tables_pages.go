@@ -3,6 +3,7 @@ package web
 import (
 	"context"
 	"errors"
+	"math"
 	"net/http"
 	"net/url"
 	"slices"
@@ -591,8 +592,24 @@ func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) err
 	if err != nil {
 		return err
 	}
+	// The asides of the match played until now are kept for its replays, which the table
+	// no longer answers for.
+	archive, archived, err := tb.archiveAsides()
+	if err != nil {
+		return err
+	}
+	// A seat still away (a rematch its player did not ask for) is played by the AI from the
+	// new match's start: an aside with no line says so to its replays, as the seating says it
+	// to the live table.
+	var carry []tableAside
+	why := awayAfter(tb.Asides, math.MaxInt)
+	for seat, st := range tb.Seats {
+		if st.Visitor != "" && st.Away {
+			carry = append(carry, tableAside{Deal: 1, At: -1, Seat: seat, Why: why[seat]})
+		}
+	}
 	tb.Match = id.String()
-	tb.Turn, tb.Removed, tb.Asides = s.cfg.Now().UnixMilli(), nil, nil
+	tb.Turn, tb.Removed, tb.Asides = s.cfg.Now().UnixMilli(), nil, carry
 	tb.clearReady()
 	tdata, err := tb.encode()
 	if err != nil {
@@ -602,10 +619,14 @@ func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) err
 	if err != nil {
 		return err
 	}
-	err = s.cfg.Store.CompareAndSwapAll(ctx,
-		store.Swap{Key: tableKey(tb.ID), Version: tb.version, Data: tdata},
-		store.Swap{Key: matchKey(id), Data: data},
-		store.Swap{Key: seatingKey(id), Data: sdata})
+	swaps := []store.Swap{
+		{Key: tableKey(tb.ID), Version: tb.version, Data: tdata},
+		{Key: matchKey(id), Data: data},
+		{Key: seatingKey(id), Data: sdata}}
+	if archived {
+		swaps = append(swaps, archive)
+	}
+	err = s.cfg.Store.CompareAndSwapAll(ctx, swaps...)
 	if err != nil {
 		return err
 	}

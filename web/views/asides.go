@@ -25,7 +25,8 @@ const (
 
 // LogAside is a seat handed to the AI or taken back during a deal.
 type LogAside struct {
-	// At is how many events of the deal's log came before it.
+	// At is how many events of the deal's log came before it; -1 is a seat away from the
+	// deal's start, carried over from an earlier deal, which has no line of its own.
 	At int
 	// Seat is the seat, Why what happened (AsideTime, AsideWait, AsideSelf, AsideBack).
 	Seat int

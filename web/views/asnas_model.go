@@ -173,7 +173,7 @@ func (t AsnasTable) PageTitle(ctx context.Context) string {
 // the moves the AI made for a person's seat carry the away mark (asides.go); an aside among the
 // events replayed is a step of its own, the table as it stood then.
 func (t AsnasTable) logPanel(ctx context.Context) LogPanelView {
-	lines, since := asnasLogLines(ctx, t.Log, t.Asides), t.Since()
+	lines, since := asnasLogLines(ctx, t.Log, t.Asides, 0), t.Since()
 	at := make([]int, len(lines))
 	for i := since; i < len(lines); i++ {
 		lines[i].New, lines[i].Attrs = true, t.stepAttrs(ctx, i)
@@ -193,14 +193,15 @@ func (t AsnasTable) logPanel(ctx context.Context) LogPanelView {
 		Title: i18n.T(ctx, "asnas.log.title"), Empty: i18n.T(ctx, "asnas.log.empty"), Lines: lines}
 }
 
-// asnasLogLines tell As-Nas events, a line each; asides are a shared table's (nil for a
-// replay), which mark the moves the AI made for a person's seat.
-func asnasLogLines(ctx context.Context, log []asnas.Event, asides []LogAside) []LogLine {
+// asnasLogLines tell As-Nas events, a line each (log is the deal's log from its event first
+// on); asides are a shared table's (nil elsewhere), which mark the moves the AI made for a
+// person's seat.
+func asnasLogLines(ctx context.Context, log []asnas.Event, asides []LogAside, first int) []LogLine {
 	told := inLog(ctx)
 	out := make([]LogLine, len(log))
 	for i, e := range log {
 		c := told
-		if isAction(e.Kind) && byAI(ctx, asides, e.Seat, i) {
+		if isAction(e.Kind) && byAI(ctx, asides, e.Seat, first+i) {
 			c = asAI(told, e.Seat)
 		}
 		out[i] = LogLine{Event: e.Kind.String(), Text: eventText(c, e)}

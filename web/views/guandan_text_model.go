@@ -188,12 +188,6 @@ func logLineAt(log []gd.Event) []int {
 	return out
 }
 
-// guandanLogLines tell the log's events worth a line (logLines), at a deal of the level.
-func guandanLogLines(ctx context.Context, log []gd.Event, level gd.Rank) []LogLine {
-	lines, _ := guandanAsideLines(ctx, log, level, nil, 0)
-	return lines
-}
-
 // notice is the table's notice panel, compact (guandan.css).
 func (t GuandanTable) notice() NoticeView {
 	level := ""

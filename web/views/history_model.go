@@ -226,9 +226,17 @@ type Replay struct {
 	// Openable is true for a Guandan deal that is over: its replay may show every seat's cards
 	// (until then they stay hidden); Open is true when it does.
 	Openable, Open bool
-	// Asnas or Guandan is the table shown (the one of Game).
+	// Asnas or Guandan is the table shown (the one of Game); its Log is what the step did.
 	Asnas   AsnasTable
 	Guandan GuandanTable
+	// LogFrom is how many events of the deal's log came before the step's (the Log shown).
+	LogFrom int
+	// Asides are a shared table's seats handed to the AI and taken back in the deal, for the
+	// log's words, as the live table's log told them (nil elsewhere): the step's moves the AI
+	// made for a person's seat carry the away mark, and a hand-over just before them (or, at
+	// the deal's last step, just after them) has its line. An aside at -1 has no line: the
+	// seat was away from the deal's start.
+	Asides []LogAside
 	// Table is where "Back to the table" leads: the shared table the match was played at
 	// while it is open, else the game's own table.
 	Table string
@@ -236,14 +244,33 @@ type Replay struct {
 	History string
 }
 
-// logPanel is the deal's log up to the step shown.
+// logPanel is what the step shown did, with a shared table's asides about it.
 func (r Replay) logPanel(ctx context.Context) LogPanelView {
 	p := LogPanelView{TitleID: "replay-log-title", Title: i18n.T(ctx, "replay.log")}
+	var at []int
+	n := 0
 	if r.Game == "asnas" {
-		p.Empty, p.Lines = i18n.T(ctx, "asnas.log.empty"), asnasLogLines(ctx, r.Asnas.Log, nil)
+		n = len(r.Asnas.Log)
+		p.Empty, p.Lines = i18n.T(ctx, "asnas.log.empty"), asnasLogLines(ctx, r.Asnas.Log, r.Asides, r.LogFrom)
+		at = make([]int, n)
+		for i := range at {
+			at[i] = r.LogFrom + i
+		}
 	} else {
-		p.Empty, p.Lines = i18n.T(ctx, "guandan.log.empty"), guandanLogLines(ctx, r.Guandan.Log, r.Guandan.View.Level)
+		n = len(r.Guandan.Log)
+		p.Empty = i18n.T(ctx, "guandan.log.empty")
+		p.Lines, at = guandanAsideLines(ctx, r.Guandan.Log, r.Guandan.View.Level, r.Asides, r.LogFrom)
 	}
+	// The step's own asides: those between the step before and this step's last event, and
+	// at the deal's last step those after it too.
+	var told []LogAside
+	for _, a := range r.Asides {
+		if a.At >= r.LogFrom && (a.At < r.LogFrom+n || r.Step == r.Steps && a.At == r.LogFrom+n) {
+			told = append(told, a)
+		}
+	}
+	log := inLog(ctx)
+	p.Lines = spliceAsides(p.Lines, at, told, r.LogFrom, func(a LogAside, _ int) LogLine { return asideLine(log, a) })
 	return p
 }
 
