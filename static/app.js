@@ -23,6 +23,25 @@ function replayedBefore(root) {
   return false;
 }
 
+// asideNews is the table's newest log line when nothing has happened since it: a seat handed
+// to the AI or taken back that no move follows yet (data-aside-news, which names it), so no
+// replay step tells it. It is read out once in this tab: the words are returned the first time
+// this page's move and that line are seen, [] after (and when there is none). The replay that
+// runs reads it out after its own steps; else it is said alone. guandan.js asks it too.
+function asideNews() {
+  const line = document.querySelector("[data-aside-news]");
+  if (!line) return [];
+  const key = "cardavia-aside " + location.pathname;
+  const id = `${document.querySelector("[data-move]")?.dataset.move ?? ""} ${line.dataset.asideNews}`;
+  try {
+    if (sessionStorage.getItem(key) === id) return [];
+    sessionStorage.setItem(key, id);
+  } catch {
+    // Storage refused: every page says it, as every page replays.
+  }
+  return [line.textContent.trim()];
+}
+
 // joinSentences joins the sentences of one announcement with the language's gap, which the
 // server writes on the root (a space, or nothing in Chinese). guandan.js uses it too.
 function joinSentences(texts) {
@@ -98,13 +117,17 @@ const settled = (() => {
 function replay() {
   const root = document.querySelector("[data-replay]");
   const steps = [...document.querySelectorAll("[data-replay-step]")];
+  // After the felt, not in it (the lobby of a shared table has it already). Guandan's table has
+  // its own region (data-announce), which guandan.js speaks into.
+  const live = document.querySelector("[data-replay-live]");
   if (!root || steps.length === 0 || replayedBefore(root)) {
     // guandan.js replays Guandan's turns (a template) and settles.
     if (!document.querySelector("template[data-replay]")) settled();
+    const news = live ? asideNews() : [];
+    if (news.length > 0) live.textContent = joinSentences(news);
     return;
   }
-  // After the felt, not in it (the lobby of a shared table has it already).
-  const live = document.querySelector("[data-replay-live]");
+  const news = live ? asideNews() : [];
   const slots = [...document.querySelectorAll("[data-replay-slot]")];
   const finalText = new Map(slots.map((el) => [el, el.textContent]));
   const byName = new Map(slots.map((el) => [el.dataset.replaySlot, el]));
@@ -122,7 +145,7 @@ function replay() {
     // updates): the newer replay owns the felt now.
     if (stale()) return;
     clearTimeout(timer);
-    const rest = steps.slice(next).map(words);
+    const rest = steps.slice(next).map(words).concat(news.splice(0));
     next = steps.length;
     acting();
     for (const [el, text] of finalText) el.textContent = text;

@@ -81,18 +81,21 @@ function guandanTable() {
   // and so does prefers-reduced-motion. Each AI action is announced once.
   const tpl = document.querySelector("template[data-replay]");
   const announce = document.querySelector("[data-announce]");
+  const say = (texts) => { if (announce && texts.length) announce.textContent = joinSentences(texts); };
+  // A seat handed to the AI or taken back with no move after it: once, after the replay's steps.
+  const news = announce ? asideNews() : [];
   if (!tpl || replayedBefore(felt)) {
+    say(news);
     settled();
     return;
   }
   const steps = [...tpl.content.querySelectorAll("[data-step]")];
-  const say = (texts) => { if (announce && texts.length) announce.textContent = joinSentences(texts); };
   // The viewer's own moves are not read back to them, but a move the AI made for their seat
   // (a shared table's, data-by-ai) is.
   const heard = (s) => s.dataset.seat !== me || s.dataset.byAi !== undefined;
   const aiTexts = (list) => list.filter((s) => heard(s) && s.dataset.text).map((s) => s.dataset.text);
   if (matchMedia("(prefers-reduced-motion: reduce)").matches || steps.length === 0) {
-    say(aiTexts(steps));
+    say(aiTexts(steps).concat(news));
     settled();
     return;
   }
@@ -175,7 +178,7 @@ function guandanTable() {
       box?.classList.toggle("last", a.last);
     }
     for (const [seat, c] of counts) setCount(seat, c.count, c.words);
-    say(aiTexts(steps.slice(next)));
+    say(aiTexts(steps.slice(next)).concat(news.splice(0)));
     document.documentElement.classList.remove("greplaying");
     document.removeEventListener("keydown", finish, true);
     document.removeEventListener("pointerdown", finish, true);

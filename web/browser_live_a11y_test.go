@@ -200,3 +200,76 @@ func TestBrowserLiveStartSpeaks(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserLiveHandOverSpeaks: a seat handed to the AI, or taken back, with no move after it
+// yet is read out to the others once, as a move is. It is no step of any replay, and the
+// table's move stays the same, so nothing read it out: a player whose friend let the AI play
+// heard nothing until the AI's first move. A later live update at the same point (a phrase
+// said) does not read it again, and the player who stepped away is not told what they did.
+func TestBrowserLiveHandOverSpeaks(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 3*time.Minute)
+	site := browserSite(t)
+	for _, game := range []struct{ name, region string }{{"asnas", "[data-replay-live]"}, {"guandan", "[data-announce]"}} {
+		host := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
+		friend := newTab(t, browser, site.URL, phoneWidth, phoneHeight)
+		path := host.openShared(game.name, "Sara")
+		friend.sit(path, 2, "Mina")
+		host.load("start", click(`[data-action="start"]`))
+		friend.open(path)
+		// The hand-over must come while the host is to act, so that the AI does not move for
+		// Mina at once.
+		for range 6 {
+			if friend.root("data-to-act") != "2" {
+				break
+			}
+			switch {
+			case friend.exists(`[data-action="pass"]`):
+				friend.load("pass", click(`[data-action="pass"]`))
+			case game.name == "guandan":
+				friend.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.gform input[name="card"]').click()`))
+				friend.load("play a card", click(`[data-action="play"]`))
+			default:
+				friend.load("act", click(`.felt .actions button`))
+			}
+		}
+		if host.open(path); host.root("data-to-act") != "0" {
+			t.Fatalf("%s: the table waits for seat %s, not the host", game.name, host.root("data-to-act"))
+		}
+		said := func(tb *tab) string {
+			return eval[string](tb, `document.querySelector("`+game.region+`")?.textContent ?? ""`)
+		}
+		hush := func(tb *tab) {
+			tb.do(chromedp.Evaluate[chromedp.Void](`document.querySelector("` + game.region + `").textContent = ""`))
+		}
+		hears := func(want string) {
+			t.Helper()
+			if !waitFor(liveWait, func() bool { return strings.Contains(said(host), want) }) {
+				t.Errorf("%s: the host did not hear %q (the region says %q)", game.name, want, said(host))
+			}
+		}
+		hush(host)
+		host.mark()
+		friend.load("step away", click(`[data-action="step-away"]`))
+		hears("\u2068Mina\u2069 let the AI take over the seat.")
+		if !host.stayed() || host.root("data-to-act") != "0" {
+			t.Fatalf("%s: the host's page reloaded, or the match moved on", game.name)
+		}
+		if got := said(friend); strings.Contains(got, "You let the AI") {
+			t.Errorf("%s: the friend is told what they did: %q", game.name, got)
+		}
+		// A phrase said at the same point: the hand-over is not read out again.
+		hush(host)
+		friend.load("say a phrase", click(`form.talk-say button[data-phrase]`))
+		if !waitFor(liveWait, func() bool { return host.exists("[data-said]") }) {
+			t.Fatalf("%s: the phrase did not reach the host live", game.name)
+		}
+		time.Sleep(300 * time.Millisecond)
+		if got := said(host); strings.Contains(got, "let the AI") {
+			t.Errorf("%s: a phrase said read the hand-over out again: %q", game.name, got)
+		}
+		hush(host)
+		friend.load("take the seat back", click(`[data-action="back"]`))
+		hears("\u2068Mina\u2069 took the seat back from the AI.")
+	}
+}

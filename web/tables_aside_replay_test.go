@@ -264,3 +264,39 @@ func TestAsidesMatchBound(t *testing.T) {
 		t.Errorf("deal 1's asides were kept over the bound: %+v", got)
 	}
 }
+
+// The newest line of a live table's log, when it is a hand-over or a seat taken back that no
+// move follows yet, carries data-aside-news, which the scripts read out once: to the others,
+// not to the player who did it; and no longer once a move follows it.
+func TestSharedTableAsideNews(t *testing.T) {
+	ts := newSite(t)
+	path, _, actor, waiter := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 0)
+	mine := rootOf(waiter.view(path), "data-seat")
+	news := func(p *player) []string {
+		var out []string
+		p.view(path).doc.Find("[data-aside-news]").Each(func(_ int, s *goquery.Selection) {
+			out = append(out, strings.TrimSpace(s.Text()))
+		})
+		return out
+	}
+	if r := waiter.post(path+"/away", url.Values{"away": {mine}}); r.status != http.StatusSeeOther {
+		t.Fatalf("stepping away: %d", r.status)
+	}
+	if got := news(actor); len(got) != 1 || got[0] != "\u2068"+waiter.name+"\u2069 let the AI take over the seat." {
+		t.Errorf("the other player's newest line: %q, want the hand-over", got)
+	}
+	if got := news(waiter); len(got) != 0 {
+		t.Errorf("the player who stepped away is told so as news: %q", got)
+	}
+	if r := waiter.post(path+"/back", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("taking the seat back: %d", r.status)
+	}
+	if got := news(actor); len(got) != 1 || got[0] != "\u2068"+waiter.name+"\u2069 took the seat back from the AI." {
+		t.Errorf("the other player's newest line: %q, want the seat taken back", got)
+	}
+	a := actor.view(path)
+	actor.post(path+"/move", url.Values{"move": {rootOf(a, "data-move")}, "verb": {a.doc.Find("form.actions button[data-verb]").First().AttrOr("value", "")}})
+	if got := news(actor); len(got) != 0 {
+		t.Errorf("a move followed the seat taken back, which is still news: %q", got)
+	}
+}

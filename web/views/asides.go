@@ -2,6 +2,9 @@ package views
 
 import (
 	"context"
+	"strconv"
+
+	"github.com/a-h/templ"
 
 	"github.com/cardavia/cardavia/i18n"
 )
@@ -124,4 +127,20 @@ func spliceAsides(lines []LogLine, at []int, asides []LogAside, first int, line 
 		out = append(out, line(a, j))
 	}
 	return append(out, lines[j:]...)
+}
+
+// newsAttrs are the hooks of a live table's log line for aside a, the newest of asides, when
+// nothing has happened since it (at is where the deal's log ends): a hand-over, or a seat taken
+// back, that no move follows yet is no step of any replay, so app.js and guandan.js read it out
+// once by itself (data-aside-news names it, for the tab to tell it from the next). A player is
+// not told what they did themselves (let the AI play, took the seat back), as their own moves
+// are not read back to them; their own time running out they are. Nil for any other line.
+func newsAttrs(a LogAside, asides []LogAside, at, viewer int) templ.OrderedAttributes {
+	if len(asides) == 0 || a != asides[len(asides)-1] || a.At != at {
+		return nil
+	}
+	if a.Seat == viewer && (a.Why == AsideSelf || a.Why == AsideBack) {
+		return nil
+	}
+	return templ.OrderedAttributes{{Key: "data-aside-news", Value: strconv.Itoa(a.At) + " " + strconv.Itoa(a.Seat) + " " + a.Why}}
 }

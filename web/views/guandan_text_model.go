@@ -231,6 +231,9 @@ func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
 		if a.At >= replayed && before < len(lines) {
 			l.Attrs = lines[before].Attrs
 		}
+		if news := newsAttrs(a, t.Asides, len(t.Deal), t.View.Seat); news != nil {
+			l.Attrs = news
+		}
 		return l
 	})
 	return LogPanelView{TitleID: "glog-title", Title: i18n.T(ctx, "guandan.log.title"),
