@@ -9,7 +9,9 @@ import (
 )
 
 // The finished matches' heading counts the matches listed: a player with one finished match
-// read "Your last 20 finished matches" above it (and "你最近完成的 20 场比赛" in Chinese).
+// read "Your last 20 finished matches" above it (and "你最近完成的 20 场比赛" in Chinese), and a
+// player with none that heading over "No finished match yet.", which now stands under
+// "Finished matches".
 func TestHistoryHeadingCountsTheMatchesListed(t *testing.T) {
 	ch := Chrome{Assets: static.Load(), Path: "/asnas/history", Filters: NeutralFilters}
 	past := func(n int) []HistoryMatch { return make([]HistoryMatch, n) }
@@ -20,7 +22,9 @@ func TestHistoryHeadingCountsTheMatchesListed(t *testing.T) {
 	}{
 		{"en", 1, "Your last finished match"},
 		{"en", 3, "Your last 3 finished matches"},
-		{"en", 0, "Your last 20 finished matches"},
+		{"en", 0, "Finished matches"},
+		{"sv", 0, "Avslutade matcher"},
+		{"zh", 0, "已完成的比赛"},
 		{"es", 1, "Tu última partida terminada"},
 		{"fa", 1, "آخرین مسابقهٔ پایان\u200cیافتهٔ شما"},
 		{"fa", 3, "۳ مسابقهٔ پایان\u200cیافتهٔ اخیر شما"},
