@@ -150,6 +150,7 @@ func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
 	if n > l.Len() {
 		return s.render(w, r, http.StatusOK, views.LearnDonePage(ch, views.Lesson{Game: "asnas", Step: n, Steps: l.Len()}))
 	}
+	ch.SkipToHand = views.AsnasHand // the table's skip link: a step shows the hand, the page after the last none
 	st, pos, err := l.At(n)
 	if err != nil {
 		return err
@@ -331,6 +332,7 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 	if n > l.Len() {
 		return s.render(w, r, http.StatusOK, views.LearnDonePage(ch, views.Lesson{Game: "guandan", Step: n, Steps: l.Len()}))
 	}
+	ch.SkipToHand = views.GuandanHand // the table's skip link: a step shows the hand, the page after the last none
 	st, pos, err := l.At(n)
 	if err != nil {
 		return err

@@ -664,3 +664,49 @@ func TestGuandanLessonWording(t *testing.T) {
 		}
 	}
 }
+
+// TestLessonKeysHelp: every step of both lessons has the table's skip link to the hand and,
+// beside its progress, the table's keys help with the keys of its table's buttons: not the
+// coach's or Hint's, which a lesson does not offer, and Next deal's in the button's own words
+// (the table's line offers a rematch too, which a lesson has not). The page after the last
+// step, which has no table, has neither.
+func TestLessonKeysHelp(t *testing.T) {
+	ts := newSite(t)
+	for _, c := range []struct {
+		game, hand, next string
+		steps            int
+		keys             []string
+	}{
+		{"asnas", "#hand", "asnas.nextdeal", learn.Asnas().Len(), []string{"look", "call", "hold", "raise", "fold", "next"}},
+		{"guandan", "#ghand", "guandan.next", learn.Guandan().Len(), []string{"play", "pass", "return", "next"}},
+	} {
+		for n := 1; n <= c.steps+1; n++ {
+			p := ts.lessonPage("/"+c.game+"/learn?step="+strconv.Itoa(n), "en", n)
+			skip := p.doc.Find(`a.skip-link[href="` + c.hand + `"]`)
+			help := p.doc.Find(".lesson-head details.keys-help")
+			if n > c.steps {
+				if skip.Length() != 0 || help.Length() != 0 {
+					t.Errorf("%s lesson's end: %d skip links to the hand, %d keys helps, want none", c.game, skip.Length(), help.Length())
+				}
+				continue
+			}
+			if skip.Length() != 1 || p.doc.Find(c.hand).Length() != 1 {
+				t.Errorf("%s step %d: %d skip links to the hand, %d hands", c.game, n, skip.Length(), p.doc.Find(c.hand).Length())
+			}
+			var listed []string
+			help.Find("[data-key-action]").Each(func(_ int, s *goquery.Selection) { listed = append(listed, attr(s, "data-key-action")) })
+			if !slices.Equal(listed, c.keys) {
+				t.Errorf("%s step %d: the keys help lists %v, want %v", c.game, n, listed, c.keys)
+			}
+			p.doc.Find(".felt [aria-keyshortcuts]").Each(func(_ int, s *goquery.Selection) {
+				if a := attr(s, "data-action"); !slices.Contains(listed, a) {
+					t.Errorf("%s step %d: the button %s is not in the keys help %v", c.game, n, a, listed)
+				}
+			})
+			ctx := i18n.WithLocale(t.Context(), i18n.Locales[0])
+			if got, want := strings.TrimSpace(help.Find(`[data-key-action="next"] dd`).Text()), i18n.T(ctx, c.next); got != want {
+				t.Errorf("%s step %d: Next deal's key says %q, want %q", c.game, n, got, want)
+			}
+		}
+	}
+}

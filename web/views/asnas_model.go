@@ -70,13 +70,24 @@ func (t AsnasTable) Rematch() string {
 	return t.Action("rematch")
 }
 
-// Keys are the actions the table's keys help lists: the coach only at the solo table (no AI
+// Keys are the lines of the table's keys help: the coach only at the solo table (no AI
 // advises a player among friends, as Guandan's Hint is not offered there).
-func (t AsnasTable) Keys() []string {
-	if t.Path != "" {
-		return []string{"look", "call", "hold", "raise", "fold", "next"}
+func (t AsnasTable) Keys() []KeyLine { return asnasKeys(t.Path == "", "table.asnas.key.next") }
+
+// asnasKeys are the lines of an As-Nas keys help in the order it lists them, the coach's
+// when coach, and next the words of Next deal's.
+func asnasKeys(coach bool, next string) []KeyLine {
+	keys := make([]KeyLine, 0, 7)
+	for _, a := range []string{"look", "call", "hold", "raise", "fold", "coach", "next"} {
+		switch {
+		case a == "coach" && !coach:
+		case a == "next":
+			keys = append(keys, KeyLine{Action: a, Words: next})
+		default:
+			keys = append(keys, KeyLine{Action: a, Words: "table.asnas.key." + a})
+		}
 	}
-	return []string{"look", "call", "hold", "raise", "fold", "coach", "next"}
+	return keys
 }
 
 // LastResult is the result of the deal just finished, when the current deal is over.

@@ -111,6 +111,10 @@ var shortcutKeys = map[string]string{
 // Shortcut is the key bound to a table action ("" for none), for aria-keyshortcuts.
 func Shortcut(action string) string { return shortcutKeys[action] }
 
+// KeyLine is a line of a keys help: the action whose key it shows (Shortcut) and the catalog
+// key of what the key does there.
+type KeyLine struct{ Action, Words string }
+
 // sayText is what a seat's action bubble says about its last action, as a player at the table
 // would say it: "Raise to 2" in English, where the button has the same words, but "Subo a 2"
 // in Spanish and "تا ۲ بالا می‌برم" in Persian, whose buttons are infinitives ("Subir a 2").

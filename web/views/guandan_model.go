@@ -358,17 +358,25 @@ func (t GuandanTable) path() string {
 	return t.Path
 }
 
-// Keys are the move buttons the table's keys help lists: every one of guandanKeys at the solo
-// table; a shared table has no Hint (no AI suggests a player's move among friends), so its
-// help does not offer the key.
-func (t GuandanTable) Keys() []GuandanAction {
-	if t.Path == "" {
-		return guandanKeys
-	}
-	keys := make([]GuandanAction, 0, len(guandanKeys))
+// Keys are the lines of the table's keys help: every one of guandanKeys at the solo table; a
+// shared table has no Hint (no AI suggests a player's move among friends), so its help does
+// not offer the key.
+func (t GuandanTable) Keys() []KeyLine { return guandanKeysOf(t.Path == "", "guandan.key.next") }
+
+// guandanKeysOf are the lines of guandanKeys, Hint's only when hint, and next the words of
+// Next deal's.
+func guandanKeysOf(hint bool, next string) []KeyLine {
+	keys := make([]KeyLine, 0, len(guandanKeys))
 	for _, a := range guandanKeys {
-		if a != ActionHint {
-			keys = append(keys, a)
+		switch a {
+		case ActionHint:
+			if hint {
+				keys = append(keys, KeyLine{Action: string(a), Words: "guandan.key." + string(a)})
+			}
+		case ActionNext:
+			keys = append(keys, KeyLine{Action: string(a), Words: next})
+		default:
+			keys = append(keys, KeyLine{Action: string(a), Words: "guandan.key." + string(a)})
 		}
 	}
 	return keys

@@ -147,6 +147,11 @@ type AsnasLesson struct {
 	Replay bool
 }
 
+// Keys are the lines of the lesson's keys help: the table's, without the coach, whom the
+// lesson does not offer (its bubble says what to do), and Next deal's without the rematch
+// (a lesson has none): the button's own words.
+func (p AsnasLesson) Keys() []KeyLine { return asnasKeys(false, "asnas.nextdeal") }
+
 // Asks tells whether the button of verb is the one the step asks for.
 func (p AsnasLesson) Asks(verb string) bool { return p.Lesson.Move == verb }
 
@@ -165,6 +170,11 @@ type GuandanLesson struct {
 	// Replay tells whether the page replays what the other seats did since the visitor's move.
 	Replay bool
 }
+
+// Keys are the lines of the lesson's keys help: the table's, without Hint, which the lesson
+// does not offer (its bubble says what to play), and Next deal's without the rematch (a
+// lesson has none): the button's own words.
+func (p GuandanLesson) Keys() []KeyLine { return guandanKeysOf(false, "guandan.next") }
 
 // Asks tells whether the button of action is the one the step asks for.
 func (p GuandanLesson) Asks(action GuandanAction) bool {

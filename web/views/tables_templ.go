@@ -610,7 +610,7 @@ func SharedTablePage(ch Chrome, t SharedTable) templ.Component {
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
-				templ_7745c5c3_Err = asnasKeysHelp(*t.Asnas).Render(ctx, templ_7745c5c3_Buffer)
+				templ_7745c5c3_Err = asnasKeysHelp(t.Asnas.Keys()).Render(ctx, templ_7745c5c3_Buffer)
 				if templ_7745c5c3_Err != nil {
 					return templ_7745c5c3_Err
 				}
