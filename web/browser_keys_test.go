@@ -27,12 +27,13 @@ type keysOnPage struct {
 // TestBrowserKeysNeedTheScript: the table's shortcut keys are bound by app.js, so a page
 // without it must not show them: before, the letters on the buttons and the Keys help
 // promised keys that did nothing. The page is laid out alike either way (the first button
-// where it was), and with the script every key shows.
+// where it was), and with the script every key shows. So too at a step of each lesson, whose
+// table has the keys help too.
 func TestBrowserKeysNeedTheScript(t *testing.T) {
 	browserTest(t)
 	site := browserSite(t)
 	browser := startBrowser(t, 2*time.Minute)
-	for _, path := range []string{"/asnas", "/guandan"} {
+	for _, path := range []string{"/asnas", "/guandan", "/asnas/learn?step=4", "/guandan/learn?step=3"} {
 		t.Run(path, func(t *testing.T) {
 			tb := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
 			tb.open(path)
