@@ -1,6 +1,7 @@
 package web
 
 import (
+	"context"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -9,6 +10,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/PuerkitoBio/goquery"
+	"golang.org/x/text/width"
+
+	"github.com/cardavia/cardavia/i18n"
 )
 
 func TestCheckNameTakesPersianNonJoiners(t *testing.T) {
@@ -182,5 +186,46 @@ func TestRefusedFieldsShowOnlyWhatCouldBeTyped(t *testing.T) {
 				t.Errorf("the field shows %q (maxlength %s), want what could be typed", v, attr(f, "maxlength"))
 			}
 		})
+	}
+}
+
+// TestNameOfAnySeatWordIsRefused: every word a page of any of the six languages puts for a
+// seat or for the viewer is refused as a name, in every form the pages show it: the solo
+// table's and the logs' (Chinese 西家, with 家), the seat list's (西), the AI-marked and the
+// away-marked one, "You" in each language, in any case and width. A play-test sat a player
+// as 西家 and 北家: a Chinese viewer then read 西家 beside the real West, 西（电脑）.
+func TestNameOfAnySeatWordIsRefused(t *testing.T) {
+	var words []string
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		for seat := range 4 {
+			for _, k := range []string{"asnas.seat.", "guandan.seat.", "tables.seat."} {
+				words = append(words, i18n.T(ctx, k+strconv.Itoa(seat)))
+			}
+		}
+		words = append(words, i18n.T(ctx, "tables.seat.you"))
+	}
+	words = append(words, "西家", "北家", "东家", "西", "北", "Väst", "Øst", "Oeste", "غرب", "شما", "Tú", "Dig")
+	seen := map[string]bool{}
+	for _, w := range words {
+		forms := []string{w, strings.ToUpper(w), strings.ToLower(w), width.Widen.String(w)}
+		for _, l := range i18n.Locales {
+			ctx := i18n.WithLocale(context.Background(), l)
+			forms = append(forms, i18n.T(ctx, "table.seat.ai", w), i18n.T(ctx, "table.seat.away", w))
+		}
+		for _, f := range forms {
+			if n, err := checkName(f); err == nil && !posesAsSeat(n) && !seen[n] {
+				seen[n] = true
+				t.Errorf("the name %q is taken, though a page shows it for a seat", f)
+			}
+		}
+	}
+	ts := newSite(t)
+	host := ts.as("Sara")
+	path := host.openTable("guandan", "club", 0)
+	for i, name := range []string{"西家", "北家", "ＷＥＳＴ"} {
+		if r := ts.as(name).sit(path, 1+i); r.status != http.StatusUnprocessableEntity {
+			t.Errorf("a seat taken as %q: %d, want 422", name, r.status)
+		}
 	}
 }

@@ -451,8 +451,9 @@ func sameName(a, b string) bool {
 
 // posesAsSeat tells whether a display name would be taken for a word the table itself puts
 // beside a seat, in any of the site's languages, since each player reads the table in their
-// own: the viewer's "You", a compass point (an empty seat), or the mark of an AI player or of
-// a player who stepped away ("West (AI)" chosen as a name sat beside the real "West (AI)").
+// own: the viewer's "You", a seat's word in any of its forms (the seat list's 西, the table's
+// 西家), or the mark of an AI player or of a player who stepped away ("West (AI)" chosen as a
+// name sat beside the real "West (AI)").
 func posesAsSeat(name string) bool {
 	words, marks := seatWords()
 	for _, w := range words {
@@ -478,11 +479,15 @@ func posesAsSeat(name string) bool {
 var seatWords = sync.OnceValues(func() (words, marks []string) {
 	for _, l := range i18n.Locales {
 		ctx := i18n.WithLocale(context.Background(), l)
-		// "You" at the table, and the tag beside the viewer's name in the seat list (Danish
-		// "dig", which the table's "Du" is not).
-		words = append(words, i18n.T(ctx, "asnas.seat.0"), i18n.T(ctx, "guandan.seat.0"), i18n.T(ctx, "tables.seat.you"))
+		// The tag beside the viewer's name in the seat list (Danish "dig", which the table's
+		// "Du" is not).
+		words = append(words, i18n.T(ctx, "tables.seat.you"))
+		// Each game's seat words ("You" and the AI players of the solo table and the logs:
+		// Chinese 西家) and the seat list's compass points (Chinese 西), which differ.
 		for seat := range 4 {
-			words = append(words, i18n.T(ctx, fmt.Sprintf("tables.seat.%d", seat)))
+			for _, k := range []string{"asnas.seat.%d", "guandan.seat.%d", "tables.seat.%d"} {
+				words = append(words, i18n.T(ctx, fmt.Sprintf(k, seat)))
+			}
 		}
 		for _, k := range []string{"table.seat.ai", "table.seat.away"} {
 			if m, err := precis.Nickname.CompareKey(strings.TrimSpace(i18n.T(ctx, k, ""))); err == nil && m != "" {
