@@ -199,13 +199,13 @@ func TestNameOfAnySeatWordIsRefused(t *testing.T) {
 	for _, l := range i18n.Locales {
 		ctx := i18n.WithLocale(context.Background(), l)
 		for seat := range 4 {
-			for _, k := range []string{"asnas.seat.", "guandan.seat.", "tables.seat."} {
+			for _, k := range []string{"asnas.seat.", "guandan.seat.", "tables.seat.", "tables.seat.short."} {
 				words = append(words, i18n.T(ctx, k+strconv.Itoa(seat)))
 			}
 		}
 		words = append(words, i18n.T(ctx, "tables.seat.you"))
 	}
-	words = append(words, "西家", "北家", "东家", "西", "北", "Väst", "Øst", "Oeste", "غرب", "شما", "Tú", "Dig")
+	words = append(words, "西家", "北家", "东家", "南家", "西", "北", "南", "Väst", "Øst", "Oeste", "غرب", "شما", "Tú", "Dig")
 	seen := map[string]bool{}
 	for _, w := range words {
 		forms := []string{w, strings.ToUpper(w), strings.ToLower(w), width.Widen.String(w)}
@@ -227,5 +227,36 @@ func TestNameOfAnySeatWordIsRefused(t *testing.T) {
 		if r := ts.as(name).sit(path, 1+i); r.status != http.StatusUnprocessableEntity {
 			t.Errorf("a seat taken as %q: %d, want 422", name, r.status)
 		}
+	}
+}
+
+// TestSharedTableNamesSeatsAsTheSoloTable: a seat has one word in a language, at the solo
+// table, at the shared table's felt (with the AI's mark) and in its seat list. Chinese wrote
+// 西家 at the solo table, 西（电脑） at the shared one and 西 in the seat list. The short form
+// (西) is still refused as a name, as are the others.
+func TestSharedTableNamesSeatsAsTheSoloTable(t *testing.T) {
+	for _, l := range i18n.Locales {
+		ctx := i18n.WithLocale(context.Background(), l)
+		for seat := 1; seat < 4; seat++ {
+			list, solo := i18n.T(ctx, "tables.seat."+strconv.Itoa(seat)), i18n.T(ctx, "guandan.seat."+strconv.Itoa(seat))
+			if list != solo || i18n.T(ctx, "asnas.seat."+strconv.Itoa(seat)) != solo {
+				t.Errorf("%s: seat %d is %q in the seat list, %q at the solo table", l.Code, seat, list, solo)
+			}
+			if short := i18n.T(ctx, "tables.seat.short."+strconv.Itoa(seat)); !posesAsSeat(short) {
+				t.Errorf("%s: the name %q is taken", l.Code, short)
+			}
+		}
+	}
+	ts := newSite(t)
+	sara := ts.as("Sara")
+	path := sara.openTable("guandan", "club", 0)
+	sara.post(path+"/start", nil)
+	r := sara.get(path, "Accept-Language", "zh")
+	names := r.doc.Find(".seat-name").Text()
+	if !strings.Contains(names, "西家（电脑）") || !strings.Contains(names, "北家（电脑）") {
+		t.Errorf("zh shared table's seats: %q, want 西家（电脑） and 北家（电脑）", names)
+	}
+	if list := r.doc.Find(".tseat-pos").Text(); list != "南家东家北家西家" {
+		t.Errorf("zh seat list: %q, want 南家东家北家西家", list)
 	}
 }

@@ -482,10 +482,10 @@ var seatWords = sync.OnceValues(func() (words, marks []string) {
 		// The tag beside the viewer's name in the seat list (Danish "dig", which the table's
 		// "Du" is not).
 		words = append(words, i18n.T(ctx, "tables.seat.you"))
-		// Each game's seat words ("You" and the AI players of the solo table and the logs:
-		// Chinese 西家) and the seat list's compass points (Chinese 西), which differ.
+		// Each game's seat words ("You" and the AI players of the solo table and the logs),
+		// the shared table's compass points, and those written short (Chinese 西 for 西家).
 		for seat := range 4 {
-			for _, k := range []string{"asnas.seat.%d", "guandan.seat.%d", "tables.seat.%d"} {
+			for _, k := range []string{"asnas.seat.%d", "guandan.seat.%d", "tables.seat.%d", "tables.seat.short.%d"} {
 				words = append(words, i18n.T(ctx, fmt.Sprintf(k, seat)))
 			}
 		}
