@@ -76,7 +76,7 @@ func TestSharedAsnasReplayKeepsTheAsides(t *testing.T) {
 	if got := p.view(path).doc.Find(".deal-no").Text(); got != "Deal 2 of 12" {
 		t.Fatalf("the table shows %q, want deal 2", got)
 	}
-	mark := "\u2068" + p.name + "\u2069 (away: AI playing)"
+	mark := "You (away: AI playing) "
 	if indexOf(live, "Your time ran out: the AI plays for you.") < 0 || indexOf(live, mark) < 0 {
 		t.Fatalf("the live log does not tell the time-out and the AI's moves: %q", live)
 	}
@@ -169,7 +169,7 @@ func TestSharedGuandanReplayKeepsTheAsides(t *testing.T) {
 	}
 	href := attr(r.doc.Find("a[data-deal-replay]"), "href")
 	guandanBot(other, path, r) // deal 2
-	mark := "\u2068" + p.name + "\u2069 (away: AI playing)"
+	mark := "You (away: AI playing) "
 	lines := replayLog(t, p, href)
 	told := indexOf(lines, "Your time ran out: the AI plays for you.")
 	if told < 0 {
@@ -187,6 +187,9 @@ func TestSharedGuandanReplayKeepsTheAsides(t *testing.T) {
 		if strings.Contains(l, "(away") {
 			t.Errorf("a line before the time-out carries the away mark: %q", l)
 		}
+	}
+	if zh := replayLog(t, p, href, "Accept-Language", "zh"); indexOf(zh, "你（离开：电脑代打）") < 0 || indexOf(zh, p.name) >= 0 {
+		t.Errorf("the Chinese replay of deal 1 does not tell the AI's moves for the player as 你（离开：电脑代打）: %q", zh)
 	}
 	if n := indexOf(replayLog(t, other, href), "Time ran out for \u2068"+p.name+"\u2069: the AI takes over the seat."); n < 0 {
 		t.Error("the other player's replay of deal 1 does not tell the time-out")

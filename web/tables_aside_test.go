@@ -30,8 +30,10 @@ func indexOf(lines []string, s string) int {
 }
 
 // A player whose time runs out is told so in the log, where it happened, and so is everyone
-// else; the moves the AI then makes for the seat carry its name with the away mark, never
-// "You", and the player's banner says why the AI plays for them. Taking the seat back is told
+// else; the moves the AI then makes for the seat carry the away mark, after the seat's name for
+// the others and after "You" for the player (never a bare "You", nor their own name in their
+// view: a play-test read "Åsa (borta: AI spelar)" beside "Du"), and the player's banner says
+// why the AI plays for them. Taking the seat back is told
 // too, and the player's later moves are theirs again.
 func TestSharedTableTimeOutIsTold(t *testing.T) {
 	clk := &clock{now: time.Date(2026, 12, 4, 12, 0, 0, 0, time.UTC)}
@@ -48,13 +50,13 @@ func TestSharedTableTimeOutIsTold(t *testing.T) {
 	if told != len(before) {
 		t.Errorf("the time-out is told at line %d, not where it happened (after %d lines): %q", told, len(before), lines)
 	}
-	mark := "\u2068" + p.name + "\u2069 (away: AI playing)"
+	mark := "You (away: AI playing) "
 	if !strings.HasPrefix(lines[told+1], mark) {
 		t.Errorf("the AI's move for the seat is not told as the AI's: %q", lines[told+1])
 	}
 	for _, l := range lines[told:] {
-		if strings.HasPrefix(l, "You ") {
-			t.Errorf("the log says the player made a move the AI made: %q", l)
+		if strings.HasPrefix(l, "You ") && !strings.HasPrefix(l, mark) || strings.Contains(l, p.name) {
+			t.Errorf("the log says the player made a move the AI made, or names them in their own view: %q", l)
 		}
 	}
 	for _, l := range lines[:told] {
@@ -134,13 +136,28 @@ func TestSharedGuandanTimeOutIsTold(t *testing.T) {
 	if told < 0 {
 		t.Fatalf("the log does not say the time ran out: %q", lines)
 	}
-	mark := "\u2068" + p.name + "\u2069 (away: AI playing)"
+	mark := "You (away: AI playing) "
 	if i := indexOf(lines[told:], mark); i < 0 {
 		t.Errorf("no move after the time-out is told as the AI's: %q", lines)
 	}
 	for _, l := range lines[told:] {
-		if strings.HasPrefix(l, "You played") || strings.HasPrefix(l, "You passed") {
-			t.Errorf("the log says the player made a move the AI made: %q", l)
+		if strings.HasPrefix(l, "You played") || strings.HasPrefix(l, "You passed") || strings.Contains(l, p.name) {
+			t.Errorf("the log says the player made a move the AI made, or names them in their own view: %q", l)
+		}
+	}
+	// In every language the viewer's own seat is "you" in their view, with the away mark.
+	for _, c := range []struct{ lang, mark, told string }{
+		{"sv", "Du (borta: AI spelar) ", "Din tid tog slut"},
+		{"zh", "你（离开：电脑代打）", "你的时间到了"},
+		{"es", "Tú (ausente: juega la IA) ", ""},
+		{"fa", "شما (غایب: هوش مصنوعی بازی می\u200cکند) ", ""},
+	} {
+		lines := logTexts(p.get(path, "Accept-Language", c.lang))
+		if indexOf(lines, c.mark) < 0 || c.told != "" && indexOf(lines, c.told) < 0 {
+			t.Errorf("%s: the log does not tell the AI's moves for the player as %q: %q", c.lang, c.mark, lines)
+		}
+		if i := indexOf(lines, p.name); i >= 0 {
+			t.Errorf("%s: the player is named in their own view: %q", c.lang, lines[i])
 		}
 	}
 	// The replay reads the time-out out with the move that follows it, and the AI's moves for
@@ -184,7 +201,7 @@ func TestSharedGuandanAwayReplayDoesNotGrow(t *testing.T) {
 	if indexOf(logTexts(mine), "Your time ran out: the AI plays for you.") < 0 {
 		t.Fatalf("the log no longer tells the time-out: %q", logTexts(mine))
 	}
-	mark := "\u2068" + p.name + "\u2069 (away: AI playing)"
+	mark := "You (away: AI playing) "
 	steps := mine.doc.Find("template[data-replay] [data-step]")
 	mineSteps := 0
 	steps.Each(func(_ int, st *goquery.Selection) {

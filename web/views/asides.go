@@ -92,8 +92,9 @@ func byAI(ctx context.Context, asides []LogAside, seat, i int) bool {
 }
 
 // asAI is ctx in which seat carries the away mark, for a move the AI made for it. The viewer's
-// own seat is then named as the others see it, by the name and the mark: "You folded" would
-// say that they did.
+// own seat is still "You" in their view, with the mark and sentences of its own ("You (away:
+// AI playing) folded."): "You folded" would say that they did, and their name, as the others
+// see it, was the one place their own seat was not "You".
 func asAI(ctx context.Context, seat int) context.Context {
 	s := seatingOf(ctx)
 	if !s.shared() || seat < 0 || seat >= len(s.AI) {
@@ -101,7 +102,7 @@ func asAI(ctx context.Context, seat int) context.Context {
 	}
 	s.AI[seat] = true
 	if s.Viewer == seat {
-		s.Viewer = -1
+		s.youByAI = true
 	}
 	return WithSeating(ctx, s)
 }

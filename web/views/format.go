@@ -143,7 +143,10 @@ func sayText(ctx context.Context, e asnas.Event) string {
 func eventText(ctx context.Context, e asnas.Event) string {
 	kind := strings.ReplaceAll(e.Kind.String(), "-", "")
 	who, args := "asnas.log.", []any{seatName(ctx, e.Seat)}
-	if isYou(ctx, e.Seat) {
+	switch {
+	case youByAI(ctx, e.Seat):
+		who, args = "asnas.log.youai.", nil
+	case isYou(ctx, e.Seat):
 		who, args = "asnas.log.you.", nil
 	}
 	switch e.Kind {

@@ -114,7 +114,11 @@ func levelWord(ctx context.Context, r gd.Rank) string { return rankWord(ctx, r) 
 // tribute or return involving the human is told from their side.
 func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
 	you := isYou(ctx, e.Seat)
+	youAI := youByAI(ctx, e.Seat)
 	who := func(key string, args ...any) string {
+		if youAI {
+			return i18n.T(ctx, "guandan.log.youai."+key, args...)
+		}
 		if you {
 			return i18n.T(ctx, "guandan.log.you."+key, args...)
 		}
@@ -141,6 +145,8 @@ func GuandanEventText(ctx context.Context, e gd.Event, level gd.Rank) string {
 			key = "return"
 		}
 		switch {
+		case youAI:
+			return i18n.T(ctx, "guandan.log.youai."+key, gSeat(ctx, e.To), cardName(ctx, e.Card))
 		case isYou(ctx, e.Seat):
 			return i18n.T(ctx, "guandan.log.you."+key, gSeat(ctx, e.To), cardName(ctx, e.Card))
 		case isYou(ctx, e.To):

@@ -23,6 +23,9 @@ type Seating struct {
 	// AI marks the seats an AI player holds at a shared table (the empty seats, and a seat
 	// whose player is away); their names then say so.
 	AI [4]bool
+	// youByAI is a log line's, of a move the AI made for the viewer's own seat (asAI): it is
+	// theirs, told with the away mark ("You (away: AI playing) passed.").
+	youByAI bool
 }
 
 type seatingKey struct{}
@@ -59,6 +62,12 @@ func (s Seating) shared() bool { return s != Seating{} }
 
 // isViewer tells whether seat is the viewer's own.
 func (s Seating) isViewer(seat int) bool { return seat == s.Viewer }
+
+// youByAI tells whether seat is the viewer's own and its move, being told, the AI's (asAI).
+func youByAI(ctx context.Context, seat int) bool {
+	s := seatingOf(ctx)
+	return s.youByAI && s.isViewer(seat)
+}
 
 // seatWord is a seat's name in the language of ctx: "You" for the viewer's own, a seated
 // player's display name, else (at a shared table) the seat's own compass point with the AI's
