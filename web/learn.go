@@ -3,6 +3,7 @@ package web
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	aiasnas "github.com/cardavia/cardavia/ai/asnas"
@@ -137,7 +138,8 @@ func lessonOf(game string, n, steps int, st learn.Step) views.Lesson {
 }
 
 // asnasLearn shows a step of the As-Nas lesson, with the reason the move in ?wrong= was not
-// the one asked for (judged again here, so the query cannot put other words on the page). A
+// the one asked for, in the words of that move (judged again here, so the query cannot put
+// other words on the page). A
 // step that is only read asks for no move, so it has no reason to give: any ?wrong= there
 // shows nothing, as in the Guandan lesson.
 func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
@@ -159,7 +161,9 @@ func (s *Server) asnasLearn(w http.ResponseWriter, r *http.Request) error {
 	p.Table = views.AsnasTable{View: seatView(pos.Match, soloSeat), Log: pos.Log}
 	if wrong := r.URL.Query().Get("wrong"); wrong != "" && !st.Reads() {
 		if o, _ := l.Try(n, wrong); o == learn.Wrong {
-			p.Lesson.Wrong = "learn.asnas." + st.Key + ".wrong"
+			if key := st.Reason(wrong); key != "" {
+				p.Lesson.Wrong = "learn.asnas." + key
+			}
 		} else {
 			p.Lesson.Wrong = asnasRefusalKey(wrong)
 		}
@@ -319,7 +323,8 @@ var guandanLessonRefusals = []struct {
 }
 
 // guandanLearn shows a step of the Guandan lesson, with the reason the last move was turned
-// down: ?wrong=move for a legal move that is not the step's, or the name of the table's notice
+// down: ?wrong=move&did=<kind> for a legal move that is not the step's (the kind of move it was,
+// learn.Step.Wrongs, whose words say why), or the name of the table's notice
 // for a play the engine refused, whose cards (?card=) are shown selected again, with the
 // question of their reading when they have several, as at the table.
 func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
@@ -346,7 +351,10 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 	switch wrong := r.URL.Query().Get("wrong"); {
 	case st.Reads():
 	case wrong == "move":
-		p.Lesson.Wrong = "learn.guandan." + st.Key + ".wrong"
+		// The kind of move turned down (?did=) names the reason, one of the step's.
+		if key := st.Reason(r.URL.Query().Get("did")); key != "" {
+			p.Lesson.Wrong = "learn.guandan." + key
+		}
 	case guandanLessonNotices[wrong]:
 		p.Lesson.Wrong = "guandan.notice." + wrong
 		// The refused cards stay selected.
@@ -438,7 +446,7 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 		// Play with nothing selected where the step asks for something else (a pass): the
 		// table's "select the cards first" would point the visitor the wrong way, so the
 		// step's own guidance answers it, as it does any other move but the step's.
-		http.Redirect(w, r, lessonURL("guandan", n, "move"), http.StatusSeeOther)
+		http.Redirect(w, r, lessonURL("guandan", n, "move")+"&did="+url.QueryEscape(l.Did(n, a)), http.StatusSeeOther)
 		return nil
 	}
 	o, err := l.Try(n, a)
@@ -452,7 +460,7 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 	case learn.Right:
 		return s.advanceLesson(w, r, "guandan", n)
 	case learn.Wrong:
-		http.Redirect(w, r, lessonURL("guandan", n, "move"), http.StatusSeeOther)
+		http.Redirect(w, r, lessonURL("guandan", n, "move")+"&did="+url.QueryEscape(l.Did(n, a)), http.StatusSeeOther)
 		return nil
 	}
 	var refused *guandanRefusal

@@ -108,7 +108,7 @@ func TestAsnasLessonWalk(t *testing.T) {
 						}
 						back := ts.lessonMove("asnas", "move", url.Values{"step": {strconv.Itoa(n)}, "verb": {other}})
 						wp := ts.lessonPage(back, loc.Code, n)
-						if got := attr(wp.doc.Find("[data-wrong]"), "data-wrong"); got != "learn.asnas."+st.Key+".wrong" {
+						if got := attr(wp.doc.Find("[data-wrong]"), "data-wrong"); got != "learn.asnas."+st.Reason(other) || st.Reason(other) == "" {
 							t.Errorf("step %d: %s gives the reason %q", n, other, got)
 						}
 						if tableState(wp) != before {
@@ -318,7 +318,7 @@ func TestGuandanLessonChooseAReading(t *testing.T) {
 	}
 	// A reading chosen is a legal play, but not the step's: the step's reason.
 	back = ts.lessonMove("guandan", "move", url.Values{"step": {step}, "act": {"play"}, "card": ids(cards), "reading": {attr(readings.First(), "value")}})
-	if got := attr(ts.lessonPage(back, "en", n).doc.Find("[data-wrong]"), "data-wrong"); got != "learn.guandan.fullhouse.wrong" {
+	if got := attr(ts.lessonPage(back, "en", n).doc.Find("[data-wrong]"), "data-wrong"); got != "learn.guandan.fullhouse.wrong.full-house" {
 		t.Errorf("a reading chosen gives the reason %q, want the step's", got)
 	}
 	if p := ts.post("/guandan/learn/move", url.Values{"step": {step}, "act": {"play"}, "card": ids(cards), "reading": {"nonsense"}}); p.status != http.StatusBadRequest {
@@ -355,6 +355,9 @@ func guandanForm(step int, a gd.Action) url.Values {
 		for _, c := range a.Cards.Cards() {
 			f.Add("card", strconv.Itoa(int(c)))
 		}
+		if !a.Reading.IsZero() {
+			f.Set("reading", a.Reading.String())
+		}
 	case gd.ActPass:
 		f.Set("act", "pass")
 	case gd.ActNextDeal:
@@ -366,6 +369,34 @@ func guandanForm(step int, a gd.Action) url.Values {
 		f.Set("verb", "continue")
 	}
 	return f
+}
+
+// guandanAction is the action a lesson form made with guandanForm stands for.
+func guandanAction(t *testing.T, f url.Values) gd.Action {
+	t.Helper()
+	var a gd.Action
+	switch f.Get("act") {
+	case "play":
+		a.Kind = gd.ActPlay
+	case "pass":
+		a.Kind = gd.ActPass
+	case "next":
+		a.Kind = gd.ActNextDeal
+	case "return":
+		a.Kind = gd.ActReturn
+	}
+	for _, v := range f["card"] {
+		id, err := strconv.Atoi(v)
+		if err != nil {
+			t.Fatalf("card %q", v)
+		}
+		a.Cards.Add(gd.Card(id))
+		a.Card = gd.Card(id)
+	}
+	if r := f.Get("reading"); r != "" {
+		a.Reading, _ = gd.ParseReading(r)
+	}
+	return a
 }
 
 // TestGuandanLessonWalk walks the whole Guandan lesson through the real router in every
@@ -438,7 +469,7 @@ func TestGuandanLessonWalk(t *testing.T) {
 							if key != "guandan.notice.empty" {
 								t.Errorf("step %d: Play with no cards gives %q", n, key)
 							}
-						} else if key != "learn.guandan."+st.Key+".wrong" {
+						} else if did := l.Did(n, guandanAction(t, f)); key != "learn.guandan."+st.Reason(did) || st.Reason(did) == "" {
 							t.Errorf("step %d: %v gives %q", n, f, key)
 						}
 						if tableState(wp) != before {

@@ -70,13 +70,13 @@ var asnasScript = []asnasBeat{
 	step(Step{Key: "next", Move: "next", Marks: []string{"button"}}),
 	deal(0, "bibi bibi shah sarbaz couli", "as as shah sarbaz couli", "as as shah sarbaz couli", "bibi bibi shah sarbaz couli"),
 	ai(1, asnas.Call), ai(2, asnas.Call), ai(3, asnas.Call),
-	step(Step{Key: "look2", Move: "look", Marks: []string{"button", "seat1", "seat2", "seat3"}}),
+	step(Step{Key: "look2", Move: "look", Shares: "look", Marks: []string{"button", "seat1", "seat2", "seat3"}}),
 	step(Step{Key: "hold", Move: "hold", Marks: []string{"hand", "highbet", "button"}, Args: []string{"cat:pair", "rank:bibi"}}),
 	step(Step{Key: "tie", Marks: []string{"seat1", "seat2", "result"}, Args: []string{"seat:1", "seat:2", "cat:pair", "rank:as"}, Explains: []string{"ties"}}),
 	step(Step{Key: "lost", Move: "next", Marks: []string{"hand", "seat3", "button"}, Args: []string{"rank:bibi", "rank:as", "seat:1", "seat:2"}}),
 	deal(1, "shah bibi sarbaz couli couli", "as shah bibi sarbaz couli", "as bibi sarbaz sarbaz couli", "as as shah shah bibi"),
 	ai(2, asnas.Call), ai(3, asnas.Raise),
-	step(Step{Key: "look3", Move: "look", Marks: []string{"button", "seat3"}, Args: []string{"seat:1", "seat:2", "seat:3"}}),
+	step(Step{Key: "look3", Move: "look", Shares: "look", Marks: []string{"button", "seat3"}, Args: []string{"seat:1", "seat:2", "seat:3"}}),
 	step(Step{Key: "fold", Move: "fold", Marks: []string{"hand", "button"}, Args: []string{"cat:pair", "rank:couli"}}),
 	ai(1, asnas.Fold), ai(2, asnas.Fold),
 	step(Step{Key: "uncontested", Marks: []string{"seat3", "result"}, Args: []string{"seat:3"}}),
@@ -117,7 +117,16 @@ func buildAsnas(script []asnasBeat) (*AsnasLesson, error) {
 			m.Deal = asnas.DealWithHands(b.dealer, *b.hands)
 			log = m.Deal.OpeningEvents()
 		case b.step != nil:
-			l.Steps = append(l.Steps, *b.step)
+			st := *b.step
+			if st.Move != "" && st.Move != "next" {
+				// Every other verb the engine takes now is a move the step turns down.
+				for _, v := range m.Deal.Legal(0) {
+					if v.String() != st.Move {
+						st.Wrongs = append(st.Wrongs, v.String())
+					}
+				}
+			}
+			l.Steps = append(l.Steps, st)
 			l.positions = append(l.positions, AsnasPosition{Match: m, Log: slices.Clone(log), Moved: moved})
 			moved = !b.step.Reads()
 			switch b.step.Move {

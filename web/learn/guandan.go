@@ -177,6 +177,7 @@ func buildGuandan(script []guandanBeat) (*GuandanLesson, error) {
 				st.Marks = append(slices.Clip(st.Marks), "card:"+a.Card.String())
 				st.Args = []string{"card:" + a.Card.String()}
 			}
+			st.Wrongs = wrongs(m, a)
 			l.Steps = append(l.Steps, st)
 			l.expect = append(l.expect, a)
 			l.positions = append(l.positions, GuandanPosition{Match: m, Deal: slices.Clone(deal), Since: since, Moved: moved})
@@ -222,6 +223,82 @@ func expected(m gd.Match, move string) (gd.Action, error) {
 		return gd.Action{Kind: gd.ActPlay, Seat: 0, Cards: cards}, nil
 	}
 	return gd.Action{}, fmt.Errorf("unknown move %q", move)
+}
+
+// wrongs are the kinds of legal move other than want that the visitor can make at m (see
+// Step.Wrongs), in the order met: every play the engine lists, a pass, another card to return.
+func wrongs(m gd.Match, want gd.Action) []string {
+	var out []string
+	add := func(kind string) {
+		if kind != "" && !slices.Contains(out, kind) {
+			out = append(out, kind)
+		}
+	}
+	switch want.Kind {
+	case gd.ActPass:
+		add("play") // Play with or without cards: the step's words say to pass
+	case gd.ActPlay:
+		for _, p := range m.LegalPlays(0) {
+			if faces(p.Cards) != faces(want.Cards) {
+				add(did(m, want, gd.Action{Kind: gd.ActPlay, Seat: 0, Cards: p.Cards, Reading: p.Reading}))
+			}
+		}
+		if !m.Leading() {
+			add("pass")
+		}
+	case gd.ActReturn:
+		for _, c := range gd.Returnable(m.Level, m.Hands[0]).Cards() {
+			if gd.CardStrength(c, m.Level) != gd.CardStrength(want.Card, m.Level) {
+				add("return")
+			}
+		}
+	}
+	return out
+}
+
+// did names the kind of a legal move a, made at m where the step asks for want (see
+// Step.Wrongs); "" for a move the engine refuses.
+func did(m gd.Match, want, a gd.Action) string {
+	a.Seat = 0
+	switch {
+	case a.Kind == gd.ActPlay && want.Kind != gd.ActPlay:
+		return "play"
+	case a.Kind == gd.ActPass:
+		return "pass"
+	case a.Kind == gd.ActReturn:
+		return "return"
+	case a.Kind != gd.ActPlay:
+		return ""
+	}
+	read := func(a gd.Action) gd.Reading {
+		if _, ev, err := m.Apply(a); err == nil && len(ev) > 0 {
+			return ev[0].Play.Reading
+		}
+		return gd.Reading{}
+	}
+	r, w := read(a), read(want)
+	switch {
+	case r.IsZero():
+		return ""
+	case r.Kind == w.Kind:
+		return r.Kind.String()
+	case r.IsBomb() && !m.Leading():
+		return "bomb"
+	}
+	return "other"
+}
+
+// Did names the kind of a legal move a made at step n that is not the one asked for (one of
+// the step's Wrongs, whose Reason says why it is turned down); "" for any other.
+func (l *GuandanLesson) Did(n int, a gd.Action) string {
+	s, p, err := l.At(n)
+	if err != nil || s.Reads() {
+		return ""
+	}
+	if a.Kind == gd.ActPlay && a.Cards.IsEmpty() && l.Expected(n).Kind != gd.ActPlay {
+		return "play" // Play with nothing selected where a pass is asked
+	}
+	return did(p.Match, l.Expected(n), a)
 }
 
 // weakestReturn is the weakest card seat may give back, the lowest of equals by card order.

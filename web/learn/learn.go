@@ -15,8 +15,7 @@ import (
 
 // Step is one step of a lesson.
 type Step struct {
-	// Key names the step; its bubble is the catalog message "learn.<game>.<Key>" and the
-	// reason a legal but unexpected move is turned down is "learn.<game>.<Key>.wrong".
+	// Key names the step; its bubble is the catalog message "learn.<game>.<Key>".
 	Key string
 	// Move is what the step asks the visitor to do, in the table's own words (an As-Nas verb,
 	// "next" for the next deal, a Guandan play's cards or "pass"); "" for a step that is only
@@ -32,6 +31,30 @@ type Step struct {
 	// Guandan combination's kind ("pair", "bomb"), "hands" for the As-Nas hands. A "why?"
 	// link there leads to the step.
 	Explains []string
+	// Wrongs are the kinds of legal move other than the one asked for that the visitor can
+	// make at the step, found when the lesson is built (Reason gives each its words): an
+	// As-Nas verb, or for Guandan "pass", "play" (a play where a pass is asked), a
+	// combination's kind (another play of the kind asked for), "bomb" (a bomb where another
+	// play beats the trick), "other" (another combination led) and "return" (another card
+	// given back).
+	Wrongs []string
+	// Shares names the step whose reasons this one gives (the As-Nas look steps share the
+	// first's), "" for its own.
+	Shares string
+}
+
+// Reason is the catalog key, without "learn.<game>.", of the reason a legal move of the kind
+// did (one of Wrongs) is turned down with at the step: "<Key>.wrong.<did>", the words of
+// what was done. It is "" for a kind the step does not have.
+func (s Step) Reason(did string) string {
+	if did == "" || !slices.Contains(s.Wrongs, did) {
+		return ""
+	}
+	key := s.Key
+	if s.Shares != "" {
+		key = s.Shares
+	}
+	return key + ".wrong." + did
 }
 
 // stepOf is the number of the first step that explains topic, 0 for none.
