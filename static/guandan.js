@@ -25,7 +25,9 @@ function guandanTable() {
     if (!form || !line) return;
     // A question of which reading to play was about the cards selected before: its required
     // choice would stop Play for a selection it no longer fits. Play asks again if need be.
+    // So was the reading the hint's cards carry.
     form.querySelector(".greadings")?.remove();
+    form.querySelector("[data-hint-reading]")?.remove();
     // The lesson's URL names its step already: the cards are added to its query.
     const url = new URL(form.dataset.selectionUrl, location.href);
     for (const box of form.querySelectorAll('input[name="card"]:checked')) url.searchParams.append("card", box.value);

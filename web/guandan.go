@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"slices"
 
 	"github.com/go-chi/chi/v5"
 
@@ -119,6 +120,9 @@ func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *rec
 			t.Selected = t.Hint.Cards
 		}
 		judgeSelection(&t, m, seat)
+		if asked {
+			hintReading(&t)
+		}
 	}
 	if t.MustReturn() {
 		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
@@ -164,6 +168,18 @@ func judgeSelection(t *views.GuandanTable, m gd.Match, seat int) {
 	if t.Selection.Verdict == views.SelectChoose {
 		t.Readings = t.Selection.Readings
 	}
+}
+
+// hintReading settles the reading of the hint's cards when they read several ways: the AI
+// meant one, so the table asks nothing; the line under the hand names it, and the play form
+// carries it, so that Play plays it at once, with or without the script.
+func hintReading(t *views.GuandanTable) {
+	h := t.Hint
+	if h == nil || h.Pass || t.Selection == nil || t.Selection.Verdict != views.SelectChoose || !slices.Contains(t.Readings, h.Reading) {
+		return
+	}
+	t.Reading, t.Readings = h.Reading, nil
+	t.Selection = &views.GuandanSelection{Verdict: views.SelectPlayable, Reading: h.Reading, ToBeat: t.Selection.ToBeat}
 }
 
 // guandanVerdict asks the engine what the selection of the human at seat would do if played

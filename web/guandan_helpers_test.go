@@ -44,6 +44,16 @@ func (ts *testSite) visitorID() string {
 	return id
 }
 
+// playFormReading is the reading the play form sends with its cards, as a browser sends it:
+// the one the hint's cards carry, or the one checked in the table's question; "" for none.
+func playFormReading(p page) string {
+	r := p.doc.Find(`form[action="/guandan/play"] input[name="reading"][type="hidden"], form[action="/guandan/play"] input[name="reading"][checked]`)
+	if r.Length() != 1 {
+		return ""
+	}
+	return attr(r, "value")
+}
+
 // gmatch is the Guandan match the table shows the visitor (stored, or the one their first
 // move will store) and its move number.
 func (ts *testSite) gmatch() (gd.Match, uint64) {

@@ -82,8 +82,9 @@ func (b *noJSBrowser) submit(path string, form url.Values) string {
 	return notice
 }
 
-// play takes the human's turn as the Hint button suggests: the hinted cards, with the first
-// reading offered if the table asks for one, or a pass when the hint is a pass or there is none.
+// play takes the human's turn as the Hint button suggests: the hinted cards with the reading
+// they carry (the first reading offered if the table asks for one all the same), or a pass
+// when the hint is a pass or there is none.
 func (b *noJSBrowser) play(p page) {
 	b.t.Helper()
 	href, ok := p.doc.Find(`form[action="/guandan/play"] [data-action="hint"]`).Attr("href")
@@ -108,6 +109,9 @@ func (b *noJSBrowser) play(p page) {
 		return
 	}
 	form["card"] = cards
+	if r := playFormReading(h); r != "" {
+		form.Set("reading", r) // the reading the hint's cards carry, as a browser sends it
+	}
 	notice := b.submit("/guandan/play", form)
 	if notice == "choose" {
 		c := b.table(url.Values{"notice": {"choose"}, "card": cards}.Encode())

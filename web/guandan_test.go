@@ -41,8 +41,8 @@ func (ts *testSite) playHint(p page) {
 		return
 	}
 	form["card"] = cards
-	if r := h.doc.Find(`input[name="reading"][checked]`); r.Length() == 1 {
-		form.Set("reading", attr(r, "value"))
+	if r := playFormReading(h); r != "" {
+		form.Set("reading", r)
 	}
 	if loc := ts.gpost("/guandan/play", form); loc != "/guandan" {
 		ts.t.Fatalf("the hint's play was refused: %s", loc)

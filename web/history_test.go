@@ -261,8 +261,8 @@ func TestGuandanHistoryAndReplays(t *testing.T) {
 		}
 		h := ts.gtable("hint=1")
 		h.doc.Find(`form[action="/guandan/play"] input[name="card"][checked]`).Each(func(_ int, s *goquery.Selection) { form.Add("card", attr(s, "value")) })
-		if r := h.doc.Find(`input[name="reading"][checked]`); r.Length() == 1 {
-			form.Set("reading", attr(r, "value"))
+		if r := playFormReading(h); r != "" {
+			form.Set("reading", r)
 		}
 		ts.gpost("/guandan/play", form)
 	}

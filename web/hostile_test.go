@@ -1208,8 +1208,8 @@ func TestHiddenCardsGuandanRandomPlay(t *testing.T) {
 				continue
 			}
 			form["card"] = cards
-			if r := h.doc.Find(`input[name="reading"][checked]`); r.Length() == 1 {
-				form.Set("reading", attr(r, "value"))
+			if r := playFormReading(h); r != "" {
+				form.Set("reading", r)
 			}
 			loc := ts.location("/guandan/play", form)
 			if strings.Contains(loc, "notice=") {

@@ -64,6 +64,10 @@ type GuandanTable struct {
 	// Readings are the readings of Selected legal now, when there are several: the table asks
 	// which one is meant before the cards are played.
 	Readings []gd.Reading
+	// Reading is the reading the play form names for Selected without asking: the hint's,
+	// when its cards read several ways (Readings is then empty), so that Play plays what the
+	// AI meant at once.
+	Reading gd.Reading
 	// Hint is the AI's suggestion for the human, when asked for.
 	Hint *GuandanHint
 	// Returnable are the cards the human may give back, in PhaseReturn when it is their turn.
@@ -168,14 +172,6 @@ func (t GuandanTable) DealOver() bool {
 
 // MatchOver tells whether a team has won the match.
 func (t GuandanTable) MatchOver() bool { return t.View.Phase == gd.PhaseMatchOver }
-
-// ChosenReading is the reading to show chosen among Readings: the hint's, if any.
-func (t GuandanTable) ChosenReading() gd.Reading {
-	if t.Hint != nil {
-		return t.Hint.Reading
-	}
-	return gd.Reading{}
-}
 
 // DealResult is the deal's end as the log reports it: placings and promotion.
 func (t GuandanTable) DealResult() (gd.Event, bool) {
