@@ -242,8 +242,12 @@ func (s *Server) loadAsides(ctx context.Context, id record.ID) []tableAside {
 		return nil
 	}
 	var ma matchAsides
-	if err := decodeStrict(data, &ma); err != nil || ma.Version != matchAsidesVersion {
+	if err := decodeStrict(data, &ma); err != nil {
 		s.log.WarnContext(ctx, "stored asides unreadable", "match", id.String(), "err", err)
+		return nil
+	}
+	if ma.Version != matchAsidesVersion {
+		s.log.WarnContext(ctx, "stored asides of another format", "match", id.String(), "version", ma.Version)
 		return nil
 	}
 	return ma.Asides

@@ -303,3 +303,44 @@ func TestSharedTableAsideNews(t *testing.T) {
 		t.Errorf("a move followed the seat taken back, which is still news: %q", got)
 	}
 }
+
+// A player still away when a Guandan rematch with partners swapped is dealt keeps the reason
+// the AI plays for them: it was looked up by the seats after the swap, so Mina, who had let
+// the AI play at seat 2 and sits at seat 1 after it, was given the reason of seat 1's player
+// (Ali, back in his seat), and the rematch's replays from its second deal on read the AI's
+// moves for her as her own.
+func TestSwappedRematchCarriesTheAwayReason(t *testing.T) {
+	ts := newSite(t)
+	sara, ali, mina := ts.as("Sara"), ts.as("Ali"), ts.as("Mina")
+	path := sara.openTable("guandan", "beginner", 0)
+	ali.sit(path, 1)
+	mina.sit(path, 2)
+	sara.post(path+"/start", nil)
+	for _, p := range []*player{sara, ali, mina} {
+		if r := p.post(path+"/away", url.Values{"away": {rootOf(p.view(path), "data-seat")}}); r.status != http.StatusSeeOther {
+			t.Fatalf("%s steps away: %d", p.name, r.status)
+		}
+	}
+	end := sara.dealOnToMatchEnd(path)
+	for _, p := range []*player{sara, ali} {
+		if r := p.post(path+"/back", nil); r.status != http.StatusSeeOther {
+			t.Fatalf("%s takes the seat back: %d", p.name, r.status)
+		}
+	}
+	for _, p := range []*player{sara, ali} {
+		if r := p.post(path+"/rematch", url.Values{"move": {rootOf(end, "data-move")}, "swap": {"1"}}); r.status != http.StatusSeeOther {
+			t.Fatalf("%s asks for the rematch with partners swapped: %d", p.name, r.status)
+		}
+	}
+	if got := rootOf(mina.view(path), "data-seat"); got != "1" {
+		t.Fatalf("after the swap Mina sits at seat %s, want 1", got)
+	}
+	tb, err := ts.server.loadTable(t.Context(), path[strings.LastIndexByte(path, '/')+1:])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []tableAside{{Deal: 1, At: -1, Seat: 1, Why: views.AsideSelf}}
+	if len(tb.Asides) != 1 || tb.Asides[0] != want[0] {
+		t.Errorf("the rematch's carried asides are %+v, want %+v (Mina, away by her own choice, now at seat 1)", tb.Asides, want)
+	}
+}

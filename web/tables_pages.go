@@ -576,7 +576,7 @@ func (s *Server) startTable(w http.ResponseWriter, r *http.Request) error {
 // dealAtTable deals the table's next match (the start) and stores it with the table in one
 // write; of two racing, one wins and the other sees the table it made.
 func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string, g tableGame, tb storedTable) error {
-	if err := s.dealTable(r.Context(), g, tb); err != nil && !errors.Is(err, store.ErrConflict) {
+	if err := s.dealTable(r.Context(), g, tb, false); err != nil && !errors.Is(err, store.ErrConflict) {
 		return err
 	}
 	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
@@ -585,16 +585,24 @@ func (s *Server) dealAtTable(w http.ResponseWriter, r *http.Request, game string
 
 // dealTable deals the table's next match (the start, a rematch) and stores it with the table,
 // its asks for the next deal forgotten, in one write, which it announces; then lists the
-// table in each player's history (noteSeated). It is store.ErrConflict, and stores nothing,
-// when another request changed the table first.
-func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) error {
-	id, data, err := g.deal(ctx, s, &tb.sharedTable)
-	if err != nil {
-		return err
-	}
+// table in each player's history (noteSeated). With swap (a Guandan rematch with partners
+// swapped) the players of seats 1 and 2 change places first. It is store.ErrConflict, and
+// stores nothing, when another request changed the table first.
+func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable, swap bool) error {
 	// The asides of the match played until now are kept for its replays, which the table
 	// no longer answers for.
 	archive, archived, err := tb.archiveAsides()
+	if err != nil {
+		return err
+	}
+	// Why each seat was away at the end of that match, by its seats there: with partners
+	// swapped, the reason moves with its player.
+	why := awayAfter(tb.Asides, math.MaxInt)
+	if swap {
+		tb.Seats[1], tb.Seats[2] = tb.Seats[2], tb.Seats[1]
+		why[1], why[2] = why[2], why[1]
+	}
+	id, data, err := g.deal(ctx, s, &tb.sharedTable)
 	if err != nil {
 		return err
 	}
@@ -602,7 +610,6 @@ func (s *Server) dealTable(ctx context.Context, g tableGame, tb storedTable) err
 	// new match's start: an aside with no line says so to its replays, as the seating says it
 	// to the live table.
 	var carry []tableAside
-	why := awayAfter(tb.Asides, math.MaxInt)
 	for seat, st := range tb.Seats {
 		if st.Visitor != "" && st.Away {
 			carry = append(carry, tableAside{Deal: 1, At: -1, Seat: seat, Why: why[seat]})
@@ -701,10 +708,7 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 			}
 			// A player the AI played for, who was not waited for, is not waited for in the
 			// next match either: the AI keeps their seat until they take it back (one click).
-			if tb.Swap {
-				tb.Seats[1], tb.Seats[2] = tb.Seats[2], tb.Seats[1]
-			}
-			err = s.dealTable(r.Context(), g, tb)
+			err = s.dealTable(r.Context(), g, tb, tb.Swap)
 		}
 		if !errors.Is(err, store.ErrConflict) {
 			if err != nil {
