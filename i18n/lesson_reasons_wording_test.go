@@ -29,3 +29,33 @@ func TestAsnasRaiseStepFoldReasonNamesTheHigherFullHouse(t *testing.T) {
 		}
 	}
 }
+
+// TestNordicAsnasReasonsSpeakAsTheLesson: the As-Nas lesson's wrong-move reasons said in
+// Swedish that the point was insatt (informed, in everyday Swedish) where the lesson's pot is
+// potten, and once Att lägga sig beside its own Att lägga dig; in Danish that the point was
+// allerede inde (in what?) and, with an infinitive as the doer, At folde ville opgive (folding
+// would give up), which Danish says with a condition: Folder du, opgiver du.
+func TestNordicAsnasReasonsSpeakAsTheLesson(t *testing.T) {
+	wrong := map[string][]string{
+		"sv": {"insatt", "Att lägga sig"},
+		"da": {"allerede inde", "ville opgive", "ville sætte", "ville risikere", "ville satse"},
+	}
+	for code, bad := range wrong {
+		checked := 0
+		for key, texts := range rawCatalog(t, code) {
+			if !strings.HasPrefix(key, "learn.asnas.") || !strings.Contains(key, ".wrong.") {
+				continue
+			}
+			checked++
+			s := strings.Join(texts, " ")
+			for _, w := range bad {
+				if strings.Contains(s, w) {
+					t.Errorf("%s %s says %q: %s", code, key, w, s)
+				}
+			}
+		}
+		if checked < 10 {
+			t.Fatalf("%s: only %d As-Nas reasons", code, checked)
+		}
+	}
+}
