@@ -59,3 +59,38 @@ func TestNordicAsnasReasonsSpeakAsTheLesson(t *testing.T) {
 		}
 	}
 }
+
+// TestGuandanWildReasonCallsTheCardWild: the reason not to pass at the wild-card step reads
+// the 2 of Hearts as the King; Spanish left out that it is the comodín, so the King seemed
+// to come from nowhere. Every language calls it by its catalog's word for a wild card.
+func TestGuandanWildReasonCallsTheCardWild(t *testing.T) {
+	wild := map[string]string{"en": "wild", "sv": "vild", "da": "vild", "es": "comodín", "fa": "همه\u200cکاره", "zh": "逢人配"}
+	for code, w := range wild {
+		s := strings.Join(rawCatalog(t, code)["learn.guandan.wild.wrong.pass"], "")
+		if !strings.Contains(s, w) {
+			t.Errorf("%s: the wild step's reason does not say %q: %s", code, w, s)
+		}
+	}
+}
+
+// TestLessonReasonSlips: words of the new reasons that a player of the language stumbles on.
+// Spanish said the point was ya dentro (inside what?) where the lesson's pot is el bote, and
+// poner 3 puntos por (for) a pair where a bet is apostar a.
+func TestLessonReasonSlips(t *testing.T) {
+	slips := map[string][]string{
+		"es": {"ya está dentro", "puntos por la"},
+	}
+	for code, bad := range slips {
+		for key, texts := range rawCatalog(t, code) {
+			if !strings.Contains(key, ".wrong.") && key != "learn.asnas.lost" {
+				continue
+			}
+			s := strings.Join(texts, " ")
+			for _, w := range bad {
+				if strings.Contains(s, w) {
+					t.Errorf("%s %s says %q: %s", code, key, w, s)
+				}
+			}
+		}
+	}
+}
