@@ -75,10 +75,14 @@ func TestGuandanWildReasonCallsTheCardWild(t *testing.T) {
 
 // TestLessonReasonSlips: words of the new reasons that a player of the language stumbles on.
 // Spanish said the point was ya dentro (inside what?) where the lesson's pot is el bote, and
-// poner 3 puntos por (for) a pair where a bet is apostar a.
+// poner 3 puntos por (for) a pair where a bet is apostar a; Chinese said 跟注要再付 2 分 (pay 2
+// more) at the fold step, where the visitor has put in nothing, 便宜地管住 (beats cheaply,
+// said of a price), 红桃 2 with a space that the card names (card.name) never have, and at
+// the lost deal 你输掉下的 1 分 (read 输掉下, where the result line says 你拿回了自己下的).
 func TestLessonReasonSlips(t *testing.T) {
 	slips := map[string][]string{
 		"es": {"ya está dentro", "puntos por la"},
+		"zh": {"再付 2", "便宜地", "红桃 ", "黑桃 ", "方块 ", "梅花 ", "输掉下的"},
 	}
 	for code, bad := range slips {
 		for key, texts := range rawCatalog(t, code) {
