@@ -78,11 +78,13 @@ func TestGuandanWildReasonCallsTheCardWild(t *testing.T) {
 // poner 3 puntos por (for) a pair where a bet is apostar a; Chinese said 跟注要再付 2 分 (pay 2
 // more) at the fold step, where the visitor has put in nothing, 便宜地管住 (beats cheaply,
 // said of a price), 红桃 2 with a space that the card names (card.name) never have, and at
-// the lost deal 你输掉下的 1 分 (read 输掉下, where the result line says 你拿回了自己下的).
+// the lost deal 你输掉下的 1 分 (read 输掉下, where the result line says 你拿回了自己下的);
+// Persian 'با سه ۶ خود با هم شروع کنید' said with twice.
 func TestLessonReasonSlips(t *testing.T) {
 	slips := map[string][]string{
 		"es": {"ya está dentro", "puntos por la"},
 		"zh": {"再付 2", "便宜地", "红桃 ", "黑桃 ", "方块 ", "梅花 ", "输掉下的"},
+		"fa": {"خود با هم شروع"},
 	}
 	for code, bad := range slips {
 		for key, texts := range rawCatalog(t, code) {
