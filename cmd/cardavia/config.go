@@ -132,10 +132,12 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (C
 		return Config{}, fmt.Errorf("addr %q: want host:port or :port", cfg.Addr)
 	}
 	if cfg.MetricsAddr != "off" {
-		if _, port, err := net.SplitHostPort(cfg.MetricsAddr); err != nil || port == "" {
+		_, port, err := net.SplitHostPort(cfg.MetricsAddr)
+		if err != nil || port == "" {
 			return Config{}, fmt.Errorf("metrics-addr %q: want host:port, :port or off", cfg.MetricsAddr)
 		}
-		if cfg.MetricsAddr == cfg.Addr {
+		// Port 0 is a free port of the system's choosing, a different one for each listener.
+		if cfg.MetricsAddr == cfg.Addr && port != "0" {
 			return Config{}, errors.New("metrics-addr: must not be the public address")
 		}
 	} else if cfg.Pprof {

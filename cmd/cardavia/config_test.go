@@ -10,6 +10,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -163,18 +164,28 @@ func TestSessionKeys(t *testing.T) {
 // TestRunServesAndShutsDown starts the real binary's run on a free port, checks /healthz
 // through the healthcheck command, and stops it with its context.
 func TestRunServesAndShutsDown(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
+	// The server listens on a port of its own choosing and says which: a port found free and
+	// let go before the server took it was once taken meanwhile by the tests running beside
+	// (bind: address already in use), and answered the checks below in its place.
 	data := t.TempDir()
-	env := envOf(map[string]string{"CARDAVIA_ADDR": addr, "CARDAVIA_DATA": data, "CARDAVIA_METRICS_ADDR": "127.0.0.1:0"})
+	vars := map[string]string{"CARDAVIA_ADDR": "127.0.0.1:0", "CARDAVIA_DATA": data, "CARDAVIA_METRICS_ADDR": "127.0.0.1:0"}
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	done := make(chan error, 1)
-	var stderr bytes.Buffer
-	go func() { done <- run(ctx, nil, env, io.Discard, &stderr) }()
+	stderr := &syncBuffer{}
+	go func() { done <- run(ctx, nil, envOf(vars), io.Discard, stderr) }()
+	started := regexp.MustCompile(`open http://localhost:(\d+) `)
+	waitFor(t, 10*time.Second, "the start-up line", func() bool {
+		select {
+		case err := <-done:
+			t.Fatalf("run ended before it served: %v\n%s", err, stderr.String())
+		default:
+		}
+		return started.MatchString(stderr.String())
+	})
+	addr := "127.0.0.1:" + started.FindStringSubmatch(stderr.String())[1]
+	vars["CARDAVIA_ADDR"] = addr
+	env := envOf(vars)
 	var hcErr error
 	for range 50 {
 		if hcErr = healthcheck(context.Background(), env); hcErr == nil {
