@@ -295,9 +295,7 @@ func (l *GuandanLesson) Did(n int, a gd.Action) string {
 	if err != nil || s.Reads() {
 		return ""
 	}
-	if a.Kind == gd.ActPlay && a.Cards.IsEmpty() && l.Expected(n).Kind != gd.ActPlay {
-		return "play" // Play with nothing selected where a pass is asked
-	}
+	// Play with nothing selected where a pass is asked is "play" too, as any play there.
 	return did(p.Match, l.Expected(n), a)
 }
 

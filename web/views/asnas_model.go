@@ -79,13 +79,14 @@ func (t AsnasTable) Keys() []KeyLine { return asnasKeys(t.Path == "", "table.asn
 func asnasKeys(coach bool, next string) []KeyLine {
 	keys := make([]KeyLine, 0, 7)
 	for _, a := range []string{"look", "call", "hold", "raise", "fold", "coach", "next"} {
+		words := "table.asnas.key." + a
 		switch {
 		case a == "coach" && !coach:
+			continue
 		case a == "next":
-			keys = append(keys, KeyLine{Action: a, Words: next})
-		default:
-			keys = append(keys, KeyLine{Action: a, Words: "table.asnas.key." + a})
+			words = next
 		}
+		keys = append(keys, KeyLine{Action: a, Words: words})
 	}
 	return keys
 }

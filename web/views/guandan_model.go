@@ -364,16 +364,14 @@ func (t GuandanTable) Keys() []KeyLine { return guandanKeysOf(t.Path == "", "gua
 func guandanKeysOf(hint bool, next string) []KeyLine {
 	keys := make([]KeyLine, 0, len(guandanKeys))
 	for _, a := range guandanKeys {
-		switch a {
-		case ActionHint:
-			if hint {
-				keys = append(keys, KeyLine{Action: string(a), Words: "guandan.key." + string(a)})
-			}
-		case ActionNext:
-			keys = append(keys, KeyLine{Action: string(a), Words: next})
-		default:
-			keys = append(keys, KeyLine{Action: string(a), Words: "guandan.key." + string(a)})
+		words := "guandan.key." + string(a)
+		switch {
+		case a == ActionHint && !hint:
+			continue
+		case a == ActionNext:
+			words = next
 		}
+		keys = append(keys, KeyLine{Action: string(a), Words: words})
 	}
 	return keys
 }
