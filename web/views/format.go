@@ -26,6 +26,11 @@ func seatName(ctx context.Context, seat int) string {
 	return seatWord(ctx, "asnas.seat.", seat)
 }
 
+// seatHeading is a seat's name on its heading at the felt (see feltWord).
+func seatHeading(ctx context.Context, seat int) string {
+	return feltWord(ctx, "asnas.seat.", seat)
+}
+
 // isYou tells whether seat is the viewer's: their own actions have sentences of their own.
 func isYou(ctx context.Context, seat int) bool { return seatingOf(ctx).isViewer(seat) }
 

@@ -82,6 +82,11 @@ func gSeat(ctx context.Context, seat int) string {
 	return seatWord(ctx, "guandan.seat.", seat)
 }
 
+// gSeatHeading is a seat's name on its heading at the felt (see feltWord).
+func gSeatHeading(ctx context.Context, seat int) string {
+	return feltWord(ctx, "guandan.seat.", seat)
+}
+
 // teamName names a team: "You and North", "East and West"; at a shared table by its players
 // ("You and Sara", "Ali and West (AI)").
 func teamName(ctx context.Context, team int) string {

@@ -96,6 +96,18 @@ func seatWord(ctx context.Context, prefix string, seat int) string {
 	return compassName(ctx, seat)
 }
 
+// feltWord is a seat's name on its heading at the felt: seatWord, save that the viewer's own
+// seat, while the AI plays it for them, carries the away mark the others see on it ("You (away:
+// AI playing)", the words of the log's lines of the AI's moves for them), as the seat list and
+// the banner say they are away. Elsewhere (status lines, the log) the viewer stays "You".
+func feltWord(ctx context.Context, prefix string, seat int) string {
+	s := seatingOf(ctx)
+	if s.shared() && s.isViewer(seat) && seat >= 0 && seat < len(s.AI) && s.AI[seat] {
+		return i18n.T(ctx, "table.seat.away", i18n.T(ctx, prefix+"0"))
+	}
+	return seatWord(ctx, prefix, seat)
+}
+
 // Isolate sets a player's name apart from the text around it (FSI … PDI), dropping any
 // isolate or embedding controls of its own, though names are checked for them when chosen.
 func Isolate(name string) string {
