@@ -23,23 +23,32 @@ function replayedBefore(root) {
   return false;
 }
 
-// asideNews is the table's newest log line when nothing has happened since it: a seat handed
-// to the AI or taken back that no move follows yet (data-aside-news, which names it), so no
-// replay step tells it. It is read out once in this tab: the words are returned the first time
-// this page's move and that line are seen, [] after (and when there is none). The replay that
-// runs reads it out after its own steps; else it is said alone. guandan.js asks it too.
+// asideNews are the words of the table's log lines that nothing has happened since: seats
+// handed to the AI or taken back that no move follows yet (data-aside-news, which names each),
+// so no replay step tells them. Each is read out once in this tab, in the log's order: the
+// words of those not yet read are returned, [] when there are none. Two may come at one point
+// (a player leaves, and another leaves or the first comes back, before any move), and one page
+// may bring both: each is read, not the newest alone. The tab keeps the names of the page's
+// lines it has read, so a later page at the same point (a phrase said) reads none again. The
+// replay that runs reads them out after its own steps; else they are said alone. guandan.js
+// asks it too.
 function asideNews() {
-  const line = document.querySelector("[data-aside-news]");
-  if (!line) return [];
+  const lines = [...document.querySelectorAll("[data-aside-news]")];
   const key = "cardavia-aside " + location.pathname;
-  const id = `${document.querySelector("[data-move]")?.dataset.move ?? ""} ${line.dataset.asideNews}`;
+  let read = [];
   try {
-    if (sessionStorage.getItem(key) === id) return [];
-    sessionStorage.setItem(key, id);
+    read = JSON.parse(sessionStorage.getItem(key) ?? "[]");
   } catch {
-    // Storage refused: every page says it, as every page replays.
+    // Storage refused (every page says them, as every page replays), or an older script's
+    // value in this tab: nothing read yet.
   }
-  return [line.textContent.trim()];
+  if (!Array.isArray(read)) read = [];
+  try {
+    sessionStorage.setItem(key, JSON.stringify(lines.map((line) => line.dataset.asideNews)));
+  } catch {
+    // As above.
+  }
+  return lines.filter((line) => !read.includes(line.dataset.asideNews)).map((line) => line.textContent.trim());
 }
 
 // joinSentences joins the sentences of one announcement with the language's gap, which the

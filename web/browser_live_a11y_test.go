@@ -273,3 +273,82 @@ func TestBrowserLiveHandOverSpeaks(t *testing.T) {
 		hears("\u2068Mina\u2069 took the seat back from the AI.")
 	}
 }
+
+// TestBrowserLiveHandOversAtOnePoint: two hand-overs at one point of the deal, with no move
+// between, that reach a player's page together (they were away from the table, or both came
+// in one update) are each read out, in order, and once: only the newest was, so a player
+// never heard that the first of two friends who left had left. Later hand-overs at the same
+// point read out only themselves, among them the same player's second hand-over there.
+func TestBrowserLiveHandOversAtOnePoint(t *testing.T) {
+	browserTest(t)
+	browser := startBrowser(t, 3*time.Minute)
+	site := browserSite(t)
+	for _, game := range []struct{ name, region string }{{"asnas", "[data-replay-live]"}, {"guandan", "[data-announce]"}} {
+		host := newTab(t, browser, site.URL, desktopWidth, desktopHeight)
+		ali := newTab(t, browser, site.URL, phoneWidth, phoneHeight)
+		mina := newTab(t, browser, site.URL, phoneWidth, phoneHeight)
+		path := host.openShared(game.name, "Sara")
+		ali.sit(path, 1, "Ali")
+		mina.sit(path, 2, "Mina")
+		host.load("start", click(`[data-action="start"]`))
+		// The hand-overs must come while the host is to act, so that the AI moves for nobody.
+		friends := map[string]*tab{"1": ali, "2": mina}
+		for range 8 {
+			host.open(path)
+			friend, ok := friends[host.root("data-to-act")]
+			if !ok {
+				break
+			}
+			friend.open(path)
+			switch {
+			case friend.exists(`[data-action="pass"]`):
+				friend.load("pass", click(`[data-action="pass"]`))
+			case game.name == "guandan":
+				friend.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.gform input[name="card"]').click()`))
+				friend.load("play a card", click(`[data-action="play"]`))
+			default:
+				friend.load("act", click(`.felt .actions button`))
+			}
+		}
+		if host.open(path); host.root("data-to-act") != "0" {
+			t.Fatalf("%s: the table waits for seat %s, not the host", game.name, host.root("data-to-act"))
+		}
+		move := host.root("data-move")
+		ali.open(path)
+		mina.open(path)
+		// The host looks away while things happen at the table, then back: what happened
+		// since, and only that, is read out.
+		hearsOnReturn := func(what string, want []string, act func()) {
+			t.Helper()
+			host.open("/")
+			act()
+			host.open(path)
+			if host.root("data-move") != move {
+				t.Fatalf("%s: the match moved on", game.name)
+			}
+			wanted := strings.Join(want, " ")
+			var said string
+			waitFor(2*time.Second, func() bool {
+				said = eval[string](host, `document.querySelector("`+game.region+`")?.textContent ?? ""`)
+				return said == wanted
+			})
+			if said != wanted {
+				t.Errorf("%s: %s, the host heard %q, want %q", game.name, what, said, wanted)
+			}
+		}
+		hearsOnReturn("two friends let the AI play", []string{
+			"\u2068Ali\u2069 let the AI take over the seat.",
+			"\u2068Mina\u2069 let the AI take over the seat.",
+		}, func() {
+			ali.load("Ali steps away", click(`[data-action="step-away"]`))
+			mina.load("Mina steps away", click(`[data-action="step-away"]`))
+		})
+		hearsOnReturn("a friend came back and left again", []string{
+			"\u2068Ali\u2069 took the seat back from the AI.",
+			"\u2068Ali\u2069 let the AI take over the seat.",
+		}, func() {
+			ali.load("Ali comes back", click(`[data-action="back"]`))
+			ali.load("Ali steps away again", click(`[data-action="step-away"]`))
+		})
+	}
+}

@@ -84,6 +84,10 @@ type tableAside struct {
 	Seat int `json:"seat"`
 	// Why is what happened: views.AsideTime, AsideWait, AsideSelf or AsideBack.
 	Why string `json:"why"`
+	// Rev is the table's revision whose write noted it: its id, by which a live page's script
+	// tells the asides at one point it has read out from those it has not (0 for a carry, and
+	// in a table stored before asides had one).
+	Rev uint64 `json:"rev,omitempty"`
 }
 
 // asidesKept bounds each seat's asides in a deal: a player who steps away and back again and
@@ -94,7 +98,7 @@ type tableAside struct {
 const asidesKept = 8
 
 // asidesMatchKept bounds a match's asides over all its deals, so that a long Guandan match
-// keeps its table's record small (each aside is some 45 bytes of JSON): past it, the earliest
+// keeps its table's record small (each aside is some 55 bytes of JSON): past it, the earliest
 // deals' asides are dropped (trimAsides), and only their replays lose the marks. It is well
 // above what the deal being played may hold (asidesKept for each of four seats, and a carry
 // each), which is never dropped.
@@ -107,7 +111,7 @@ const asidesMatchKept = 64
 // its first (views.byAI reads a first that takes the seat back as the seat away from the
 // deal's start) and its state after each kept aside stays right.
 func (t *sharedTable) noteAside(deal, at, seat int, why string) {
-	t.Asides = append(t.Asides, tableAside{Deal: deal, At: at, Seat: seat, Why: why})
+	t.Asides = append(t.Asides, tableAside{Deal: deal, At: at, Seat: seat, Why: why, Rev: t.Rev + 1})
 	mine := func(a tableAside) bool { return a.Deal == deal && a.Seat == seat }
 	n := 0
 	for _, a := range t.Asides {
@@ -170,7 +174,7 @@ func (t *sharedTable) asidesOf(deal int) []views.LogAside {
 	var out []views.LogAside
 	for _, a := range t.Asides {
 		if a.Deal == deal {
-			out = append(out, views.LogAside{At: a.At, Seat: a.Seat, Why: a.Why})
+			out = append(out, views.LogAside{At: a.At, Seat: a.Seat, Why: a.Why, Rev: a.Rev})
 		}
 	}
 	return out

@@ -268,9 +268,10 @@ func TestAsidesMatchBound(t *testing.T) {
 	}
 }
 
-// The newest line of a live table's log, when it is a hand-over or a seat taken back that no
-// move follows yet, carries data-aside-news, which the scripts read out once: to the others,
-// not to the player who did it; and no longer once a move follows it.
+// The lines of a live table's log that no move follows yet, hand-overs and seats taken back,
+// carry data-aside-news, which the scripts read out once: each of them (two at one point,
+// each with a name of its own), to the others, not to the player who did it; and no longer
+// once a move follows them.
 func TestSharedTableAsideNews(t *testing.T) {
 	ts := newSite(t)
 	path, _, actor, waiter := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 0)
@@ -294,8 +295,19 @@ func TestSharedTableAsideNews(t *testing.T) {
 	if r := waiter.post(path+"/back", nil); r.status != http.StatusSeeOther {
 		t.Fatalf("taking the seat back: %d", r.status)
 	}
-	if got := news(actor); len(got) != 1 || got[0] != "\u2068"+waiter.name+"\u2069 took the seat back from the AI." {
-		t.Errorf("the other player's newest line: %q, want the seat taken back", got)
+	if got := news(actor); len(got) != 2 || got[0] != "\u2068"+waiter.name+"\u2069 let the AI take over the seat." || got[1] != "\u2068"+waiter.name+"\u2069 took the seat back from the AI." {
+		t.Errorf("the other player's news: %q, want the hand-over and the seat taken back", got)
+	}
+	if r := waiter.post(path+"/away", url.Values{"away": {mine}}); r.status != http.StatusSeeOther {
+		t.Fatalf("stepping away again: %d", r.status)
+	}
+	ids := map[string]bool{}
+	actor.view(path).doc.Find("[data-aside-news]").Each(func(_ int, s *goquery.Selection) { ids[s.AttrOr("data-aside-news", "")] = true })
+	if len(ids) != 3 {
+		t.Errorf("three asides at one point, two of them alike, have %d names: %v", len(ids), ids)
+	}
+	if r := waiter.post(path+"/back", nil); r.status != http.StatusSeeOther {
+		t.Fatalf("taking the seat back again: %d", r.status)
 	}
 	a := actor.view(path)
 	actor.post(path+"/move", url.Values{"move": {rootOf(a, "data-move")}, "verb": {a.doc.Find("form.actions button[data-verb]").First().AttrOr("value", "")}})

@@ -34,6 +34,9 @@ type LogAside struct {
 	// Seat is the seat, Why what happened (AsideTime, AsideWait, AsideSelf, AsideBack).
 	Seat int
 	Why  string
+	// Rev is the table's revision whose write noted it (0 for a carry, and an aside noted
+	// before asides had one): its id among the table's, for the live page's news (newsAttrs).
+	Rev uint64
 }
 
 // asideText tells an aside in the language of ctx: in the second person to its own player.
@@ -130,18 +133,23 @@ func spliceAsides(lines []LogLine, at []int, asides []LogAside, first int, line 
 	return append(out, lines[j:]...)
 }
 
-// newsAttrs are the hooks of a live table's log line for aside a, the newest of asides, when
-// nothing has happened since it (at is where the deal's log ends): a hand-over, or a seat taken
-// back, that no move follows yet is no step of any replay, so app.js and guandan.js read it out
-// once by itself (data-aside-news names it, for the tab to tell it from the next). A player is
-// not told what they did themselves (let the AI play, took the seat back), as their own moves
-// are not read back to them; their own time running out they are. Nil for any other line.
-func newsAttrs(a LogAside, asides []LogAside, at, viewer int) templ.OrderedAttributes {
-	if len(asides) == 0 || a != asides[len(asides)-1] || a.At != at {
+// newsAttrs are the hooks of a live table's log line for aside a when nothing has happened
+// since it (at is where the deal's log ends): a hand-over, or a seat taken back, that no move
+// follows yet is no step of any replay, so app.js and guandan.js read it out by itself, once in
+// a tab. Every such line has them, not the newest alone: two may come at one point (a player
+// leaves and another does, or leaves and comes back, before any move) and one page bring both,
+// each to be read, in order. data-aside-news names the aside (the revision that noted it, then
+// its point, seat and why), for the tab to tell those it has read out from those it has not. A
+// player is not told what they did themselves (let the AI play, took the seat back), as their
+// own moves are not read back to them; their own time running out they are. Nil for any other
+// line.
+func newsAttrs(a LogAside, at, viewer int) templ.OrderedAttributes {
+	if a.At != at {
 		return nil
 	}
 	if a.Seat == viewer && (a.Why == AsideSelf || a.Why == AsideBack) {
 		return nil
 	}
-	return templ.OrderedAttributes{{Key: "data-aside-news", Value: strconv.Itoa(a.At) + " " + strconv.Itoa(a.Seat) + " " + a.Why}}
+	id := strconv.FormatUint(a.Rev, 10) + " " + strconv.Itoa(a.At) + " " + strconv.Itoa(a.Seat) + " " + a.Why
+	return templ.OrderedAttributes{{Key: "data-aside-news", Value: id}}
 }

@@ -199,7 +199,7 @@ func (t AsnasTable) logPanel(ctx context.Context) LogPanelView {
 		if a.At >= since && a.At < len(t.Log) {
 			l.New, l.Attrs = true, t.asideAttrs(ctx, a)
 		}
-		if news := newsAttrs(a, t.Asides, len(t.Log), t.View.Seat); news != nil {
+		if news := newsAttrs(a, len(t.Log), t.View.Seat); news != nil {
 			l.New, l.Attrs = true, news
 		}
 		return l

@@ -242,7 +242,7 @@ func (t GuandanTable) logPanel(ctx context.Context) LogPanelView {
 		if a.At >= replayed && before < len(lines) {
 			l.Attrs = lines[before].Attrs
 		}
-		if news := newsAttrs(a, t.Asides, len(t.Deal), t.View.Seat); news != nil {
+		if news := newsAttrs(a, len(t.Deal), t.View.Seat); news != nil {
 			l.Attrs = news
 		}
 		return l
