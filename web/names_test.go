@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -258,5 +259,38 @@ func TestSharedTableNamesSeatsAsTheSoloTable(t *testing.T) {
 	}
 	if list := r.doc.Find(".tseat-pos").Text(); list != "南家东家北家西家" {
 		t.Errorf("zh seat list: %q, want 南家东家北家西家", list)
+	}
+}
+
+// TestNameOfAnyCompassWordIsRefused: a seat's compass point is refused as a name in the other
+// words a language has for it too, not only in the catalogs' (a Swede named "Norr" sat beside
+// the real "Nord (AI)"), in any case and width; names that only begin like one stay free.
+func TestNameOfAnyCompassWordIsRefused(t *testing.T) {
+	for _, bad := range []string{"Norr", "Söder", "Öster", "Väster", "Syd", "Nord", "Öst", "Väst",
+		"Vest", "Øst", "Norte", "Sur", "Este", "Oeste", "North", "South", "East", "West",
+		"北方", "南方", "东方", "西方", "東", "東家", "東方", "شمال", "جنوب", "شرق", "غرب"} {
+		for _, f := range slices.Compact([]string{bad, strings.ToUpper(bad), strings.ToLower(bad), width.Widen.String(bad)}) {
+			if n, err := checkName(f); err == nil && !posesAsSeat(n) {
+				t.Errorf("the name %q is taken, though it is a seat's compass point", f)
+			}
+		}
+	}
+	for _, l := range i18n.Locales {
+		if len(compassWords[l.Code]) < 4 {
+			t.Errorf("%s has %d other words for the compass points, want its four at least", l.Code, len(compassWords[l.Code]))
+		}
+	}
+	for _, ok := range []string{"Nora", "Sydney", "Weston", "Östen", "Norrie", "Suri", "Esteban", "Vesta", "北京", "东东", "东方明", "Westley", "Nordin"} {
+		if n, err := checkName(ok); err != nil || posesAsSeat(n) {
+			t.Errorf("the ordinary name %q is refused (%v)", ok, err)
+		}
+	}
+	ts := newSite(t)
+	path := ts.as("Sara").openTable("asnas", "club", 0)
+	if r := ts.as("Norr").sit(path, 1); r.status != http.StatusUnprocessableEntity || !strings.Contains(r.body, "compass point") {
+		t.Errorf("a seat taken as \"Norr\": %d, want 422 saying why", r.status)
+	}
+	if r := ts.as("Östen").sit(path, 2); r.status != http.StatusSeeOther {
+		t.Errorf("a seat taken as \"Östen\": %d, want 303", r.status)
 	}
 }

@@ -497,6 +497,8 @@ var seatWords = sync.OnceValues(func() (words, marks []string) {
 				words = append(words, i18n.T(ctx, fmt.Sprintf(k, seat)))
 			}
 		}
+		// The other words of the language for the compass points.
+		words = append(words, compassWords[l.Code]...)
 		for _, k := range []string{"table.seat.ai", "table.seat.away"} {
 			if m, err := precis.Nickname.CompareKey(strings.TrimSpace(i18n.T(ctx, k, ""))); err == nil && m != "" {
 				marks = append(marks, lookAlike.Replace(m))
@@ -505,6 +507,27 @@ var seatWords = sync.OnceValues(func() (words, marks []string) {
 	}
 	return words, marks
 })
+
+// compassWords are, for each language (by its locale code), the usual words for the four
+// compass points a seat is named by, besides those the catalogs put on the pages (seatWords
+// takes those from the catalogs): a player reads a name such as Swedish "Norr" beside the real
+// "Nord (AI)" as a seat, as they would "Nord", which the catalog has. The catalogs' own words
+// are here too, so that a word stays refused when the catalog changes to another (Swedish "Syd"
+// for "Söder"). Only whole words: a name is compared as a whole (sameName), so names that
+// begin like one stay free (Nora, Sydney, Weston, Östen); no single letters (English N, S, E,
+// W), which no page puts for a seat and which are initials; and no word that is also a common
+// given name (Persian خاور, east, and باختر, west).
+var compassWords = map[string][]string{
+	"en": {"North", "South", "East", "West"},
+	// The nouns, and the adverbs as common on their own: norr, söder, öster, väster.
+	"sv": {"Nord", "Syd", "Öst", "Väst", "Norr", "Söder", "Öster", "Väster"},
+	"es": {"Norte", "Sur", "Este", "Oeste"},
+	"fa": {"شمال", "جنوب", "شرق", "غرب"},
+	"da": {"Nord", "Syd", "Øst", "Vest"},
+	// The points alone, as a seat (家) and as a direction (方), in simplified characters and in
+	// traditional 東, which a player may type.
+	"zh": {"北", "南", "东", "西", "北家", "南家", "东家", "西家", "北方", "南方", "东方", "西方", "東", "東家", "東方"},
+}
 
 // lookAlike maps letters to the letter of another script they look like, on names already
 // folded to lower case: Cyrillic and Greek letters drawn as Latin ones ("Аlice" with a
