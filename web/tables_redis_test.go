@@ -161,74 +161,162 @@ func TestRedisTimerHandOverOnce(t *testing.T) {
 }
 
 // cutProxy relays TCP connections to a Redis, and can cut them all and refuse new ones, as a
-// restarting or unreachable Redis does, then take connections again on the same address.
+// restarting or unreachable Redis does, then take connections again on the same address. It
+// keeps its listener, and so its port, for its whole life: cut refuses by closing each
+// connection it accepts at once, as Redis's going away does. A port let go and listened on
+// again could be taken meanwhile by anything else on the machine (the tests running beside).
 type cutProxy struct {
-	t      *testing.T
 	addr   string // where it listens
 	target string
-	mu     sync.Mutex
 	ln     net.Listener
+	mu     sync.Mutex
+	down   bool
 	conns  map[net.Conn]bool
 }
 
 func newCutProxy(t *testing.T, target string) *cutProxy {
 	t.Helper()
-	p := &cutProxy{t: t, target: target, conns: map[net.Conn]bool{}}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.addr = ln.Addr().String()
-	p.serve(ln)
-	t.Cleanup(p.cut)
+	p := &cutProxy{addr: ln.Addr().String(), target: target, ln: ln, conns: map[net.Conn]bool{}}
+	go p.serve()
+	t.Cleanup(func() {
+		ln.Close()
+		p.cut()
+	})
 	return p
 }
 
-func (p *cutProxy) serve(ln net.Listener) {
-	p.mu.Lock()
-	p.ln = ln
-	p.mu.Unlock()
-	go func() {
-		for {
-			c, err := ln.Accept()
-			if err != nil {
-				return
-			}
-			up, err := net.Dial("tcp", p.target)
-			if err != nil {
-				c.Close()
-				continue
-			}
-			p.mu.Lock()
-			p.conns[c], p.conns[up] = true, true
-			p.mu.Unlock()
-			go func() { _, _ = io.Copy(up, c); up.Close(); c.Close() }()
-			go func() { _, _ = io.Copy(c, up); up.Close(); c.Close() }()
+// serve accepts connections until the listener is closed: while the proxy is cut, each is
+// closed at once; else it is relayed to the target.
+func (p *cutProxy) serve() {
+	for {
+		c, err := p.ln.Accept()
+		if err != nil {
+			return
 		}
-	}()
+		go p.relay(c)
+	}
 }
 
-// cut closes the listener and every connection: dials are refused until restore.
+// relay carries c to a connection of its own to the target, unless the proxy is cut (when c
+// comes, or by the time the target answers).
+func (p *cutProxy) relay(c net.Conn) {
+	if !p.keep(c) {
+		c.Close()
+		return
+	}
+	up, err := net.Dial("tcp", p.target)
+	if err != nil || !p.keep(up) {
+		p.drop(c)
+		if up != nil {
+			up.Close()
+		}
+		return
+	}
+	go func() { _, _ = io.Copy(up, c); p.drop(up); p.drop(c) }()
+	go func() { _, _ = io.Copy(c, up); p.drop(up); p.drop(c) }()
+}
+
+// keep notes c as one for cut to close, and tells whether the proxy takes it (is not cut).
+func (p *cutProxy) keep(c net.Conn) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.down {
+		return false
+	}
+	p.conns[c] = true
+	return true
+}
+
+// drop closes c and forgets it.
+func (p *cutProxy) drop(c net.Conn) {
+	p.mu.Lock()
+	delete(p.conns, c)
+	p.mu.Unlock()
+	c.Close()
+}
+
+// cut closes every connection and refuses new ones until restore.
 func (p *cutProxy) cut() {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	if p.ln != nil {
-		p.ln.Close()
-		p.ln = nil
-	}
+	p.down = true
 	for c := range p.conns {
 		c.Close()
 		delete(p.conns, c)
 	}
 }
 
-// restore listens again on the same address.
+// restore takes connections again.
 func (p *cutProxy) restore() {
-	ln, err := net.Listen("tcp", p.addr)
+	p.mu.Lock()
+	p.down = false
+	p.mu.Unlock()
+}
+
+// TestCutProxyKeepsItsPort: the cut proxy refuses and takes connections again without ever
+// letting its port go. It used to close its listener to cut and listen again to restore, and
+// in between the tests running beside could bind the port (restore then failed, or their
+// server answered the dials meant for Redis).
+func TestCutProxyKeepsItsPort(t *testing.T) {
+	echo, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
-		p.t.Fatal(err)
+		t.Fatal(err)
 	}
-	p.serve(ln)
+	defer echo.Close()
+	go func() {
+		for {
+			c, err := echo.Accept()
+			if err != nil {
+				return
+			}
+			go func() { _, _ = io.Copy(c, c); c.Close() }()
+		}
+	}()
+	proxy := newCutProxy(t, echo.Addr().String())
+	// roundTrip sends a line through c and tells whether it came back.
+	roundTrip := func(c net.Conn) bool {
+		_ = c.SetDeadline(time.Now().Add(2 * time.Second))
+		if _, err := c.Write([]byte("ping\n")); err != nil {
+			return false
+		}
+		line, err := bufio.NewReader(c).ReadString('\n')
+		return err == nil && line == "ping\n"
+	}
+	dial := func() net.Conn {
+		c, err := net.Dial("tcp", proxy.addr)
+		if err != nil {
+			t.Fatalf("dialling the proxy: %v", err)
+		}
+		t.Cleanup(func() { c.Close() })
+		return c
+	}
+	held := func(when string) {
+		if ln, err := net.Listen("tcp", proxy.addr); err == nil {
+			ln.Close()
+			t.Errorf("%s the proxy's port was free for anyone to take", when)
+		}
+	}
+	open := dial()
+	if !roundTrip(open) {
+		t.Fatal("the proxy does not relay")
+	}
+	proxy.cut()
+	held("cut,")
+	if roundTrip(open) {
+		t.Error("a connection made before the cut still relays")
+	}
+	if roundTrip(dial()) {
+		t.Error("a connection made while cut relays")
+	}
+	proxy.restore()
+	held("restored,")
+	if !roundTrip(dial()) {
+		t.Error("after restore the proxy does not relay")
+	}
 }
 
 // TestRedisUnavailableIs503: while Redis cannot be reached, every page and form of a shared
