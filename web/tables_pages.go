@@ -754,6 +754,15 @@ func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
 		return nil
 	}
+	switch {
+	case tb.Seats[seat].Visitor == "":
+		return errAISeat
+	case tb.Seats[seat].Away:
+		// Handed over already, by another player's click or this one's from another tab:
+		// the table shows the AI playing it.
+		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+		return nil
+	}
 	if at := tb.handOverAt(); at.IsZero() || s.cfg.Now().Before(at) {
 		return errNotYet
 	}

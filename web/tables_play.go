@@ -36,6 +36,8 @@ var (
 	errTooManyStreams = &statusError{status: http.StatusTooManyRequests, reason: "too many live connections", text: "tables.error.streams"}
 	// errNotYet is a seat that may not be handed to the AI yet: 409.
 	errNotYet = &statusError{status: http.StatusConflict, reason: "seat not idle long enough", text: "tables.error.notyet"}
+	// errAISeat is an AI's own seat named to be handed to the AI (no page offers it): 409.
+	errAISeat = &statusError{status: http.StatusConflict, reason: "seat is the AI's", text: "tables.error.aiseat"}
 )
 
 // playedAt is the plumbing of a game's shared tables at a level, and what a shared table

@@ -798,6 +798,31 @@ func TestSharedTableStepAway(t *testing.T) {
 	wantErrorPage(t, waiter.post(path+"/away", url.Values{"away": {rootOf(actor.view(path), "data-seat")}}), http.StatusConflict)
 }
 
+// Handing another's seat to the AI answers for the seat named: an AI's seat (no page offers
+// it) is refused in its own words, not as a player with time left; a seat handed over
+// already (two players clicked, or one in two tabs) is the table as it is, with no error.
+func TestSharedTableHandOverNamesTheSeat(t *testing.T) {
+	ts := newSite(t)
+	path, players, actor, waiter := asnasPair(t, ts.as("Sara"), ts.as("Ali"), 0)
+	p := wantErrorPage
+	res := actor.post(path+"/away", url.Values{"away": {"1"}})
+	p(t, res, http.StatusConflict)
+	if !strings.Contains(res.body, "The AI plays that seat") || strings.Contains(res.body, "still has time") {
+		t.Errorf("an AI seat named to be handed over: %.300s", res.doc.Find("main").Text())
+	}
+	mine := rootOf(waiter.view(path), "data-seat")
+	if res := waiter.post(path+"/away", url.Values{"away": {mine}}); res.status != http.StatusSeeOther {
+		t.Fatalf("stepping away: %d", res.status)
+	}
+	move := rootOf(actor.view(path), "data-move")
+	if res := actor.post(path+"/away", url.Values{"away": {mine}}); res.status != http.StatusSeeOther {
+		t.Errorf("a seat already away named to be handed over: %d, want 303\n%.300s", res.status, res.doc.Find("main").Text())
+	}
+	if after := actor.view(path); rootOf(after, "data-move") != move || players[mine] != waiter {
+		t.Error("handing over a seat already away changed the match")
+	}
+}
+
 // The event stream of a table says at once when the page is behind, and again after each
 // change; a client holds a bounded number of them.
 func TestSharedTableEvents(t *testing.T) {
