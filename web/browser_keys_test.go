@@ -58,3 +58,39 @@ func TestBrowserKeysNeedTheScript(t *testing.T) {
 		})
 	}
 }
+
+// keyLetters counts the shortcut letters printed on a page's buttons and how many of them
+// are displayed.
+const keyLetters = `(() => {
+	const keys = [...document.querySelectorAll(":is(button, a.button) :is(kbd.key, kbd.gkey)")];
+	return {all: keys.length, visible: keys.filter((k) => k.checkVisibility({visibilityProperty: true})).length};
+})()`
+
+// TestBrowserKeyLettersOnAPhone: a phone has no keyboard, so the shortcut letters on the
+// buttons are not printed there (aria-keyshortcuts still tells them); on a laptop they are.
+// Before, the Guandan table hid them on a phone and the As-Nas table printed them.
+func TestBrowserKeyLettersOnAPhone(t *testing.T) {
+	browserTest(t)
+	site := browserSite(t)
+	browser := startBrowser(t, 2*time.Minute)
+	for _, screen := range []struct {
+		name          string
+		width, height int64
+		shown         bool
+	}{{"phone", phoneWidth, phoneHeight, false}, {"laptop", desktopWidth, desktopHeight, true}} {
+		tb := newTab(t, browser, site.URL, screen.width, screen.height)
+		for _, path := range []string{"/asnas", "/guandan", "/asnas/learn?step=4", "/guandan/learn?step=3"} {
+			tb.open(path)
+			k := eval[keysOnPage](tb, keyLetters)
+			switch {
+			case k.All == 0:
+				t.Errorf("%s %s: no shortcut letter on any button", screen.name, path)
+			case screen.shown && k.Visible != k.All:
+				t.Errorf("%s %s: %d of %d shortcut letters displayed, want all", screen.name, path, k.Visible, k.All)
+			case !screen.shown && k.Visible != 0:
+				t.Errorf("%s %s: %d of %d shortcut letters displayed, want none", screen.name, path, k.Visible, k.All)
+			}
+			tb.checkClean(screen.name+" "+path, "")
+		}
+	}
+}
