@@ -23,6 +23,8 @@ type lessonScreen struct {
 	Outside []string `json:"outside"`
 	Missing []string `json:"missing"`
 	Wide    bool     `json:"wide"`
+	// HeadWraps: the lesson's head (title, step counter, keys help) takes more than one line.
+	HeadWraps bool `json:"headWraps"`
 }
 
 // screenMargin is the room, in CSS pixels, that whatever a lesson step shows keeps above the
@@ -61,8 +63,10 @@ const lessonScreenScript = `(() => {
 		}
 	}
 	const t = document.querySelector(".learn-target");
+	const mids = [...document.querySelector(".lesson-head").children].filter((e) => e.getClientRects().length > 0)
+		.map((e) => { const b = e.getBoundingClientRect(); return b.top + b.height / 2; });
 	return {step: root.dataset.step, steps: root.dataset.steps, marks: root.dataset.mark || "", target: t ? t.dataset.action : "",
-		outside, missing, wide: document.documentElement.scrollWidth > vw};
+		outside, missing, wide: document.documentElement.scrollWidth > vw, headWraps: Math.max(...mids) - Math.min(...mids) > 4};
 })()`
 
 // TestBrowserLessons plays the first three steps of each lesson at a phone's and a laptop's
@@ -97,8 +101,8 @@ func TestBrowserLessons(t *testing.T) {
 							if s.Step != fmt.Sprint(step) {
 								t.Fatalf("%s: data-step %q", where, s.Step)
 							}
-							if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide {
-								t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v", where, s.Marks, s.Outside, s.Missing, s.Wide)
+							if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps {
+								t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps)
 							}
 							if js {
 								tb.checkAxe(where)
@@ -233,8 +237,8 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 			if s.Step != fmt.Sprint(step) {
 				t.Fatalf("%s: data-step %q", where, s.Step)
 			}
-			if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide {
-				t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v", where, s.Marks, s.Outside, s.Missing, s.Wide)
+			if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps {
+				t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps)
 			}
 			const other = `.felt .actions button[data-action]:not(.learn-target):not([data-action="return"])`
 			if tb.exists(other) {
@@ -250,5 +254,36 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 			tb.load(where, click(`.lesson-bubble [data-action="show"]`))
 		}
 		tb.checkClean(c.game+" "+c.lang, "")
+	}
+}
+
+// TestBrowserLessonsNarrowPhone: on a 360×740 phone, in every language, the lesson's head
+// (title, step counter, keys help) stays one line and nothing makes the page scroll sideways,
+// at the first step, at step 10 (a two-digit counter) and at each lesson's last step (the
+// As-Nas lesson's score table in the bubble). Before, the Swedish heads ("Lär dig Guandan",
+// "Steg 10 av 18", "Tangenter") and the Spanish Guandan head from step 10 took two lines, and
+// the Swedish score table pushed the bubble and the felt 17 px past the screen's edge.
+func TestBrowserLessonsNarrowPhone(t *testing.T) {
+	browserTest(t)
+	site := browserSite(t)
+	browser := startBrowser(t, 3*time.Minute)
+	for _, lang := range []string{"en", "sv", "es", "fa", "da", "zh"} {
+		tb := lessonTab(t, browser, site.URL, 360, 740, lang, true)
+		for _, game := range []string{"asnas", "guandan"} {
+			tb.open("/" + game + "/learn")
+			last := eval[lessonScreen](tb, lessonScreenScript).Steps
+			for _, step := range []string{"1", "10", last} {
+				where := fmt.Sprintf("%s %s 360x740 step %s", game, lang, step)
+				tb.open("/" + game + "/learn?step=" + step)
+				s := eval[lessonScreen](tb, lessonScreenScript)
+				if s.Step != step {
+					t.Fatalf("%s: data-step %q", where, s.Step)
+				}
+				if s.Wide || s.HeadWraps {
+					t.Errorf("%s: sideways %v, head wraps %v", where, s.Wide, s.HeadWraps)
+				}
+			}
+		}
+		tb.checkClean(lang, "")
 	}
 }
