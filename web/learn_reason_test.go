@@ -160,3 +160,52 @@ func faces(s gd.Set) string {
 	slices.Sort(out)
 	return strings.Join(out, " ")
 }
+
+// TestLessonPassReasonSaysWhoActsNext: the Guandan lesson's reason for a pass where it asks
+// for a play tells what a pass leads to at that table. The pair step said "Passing gives the
+// trick to West" and the wild step "Passing leaves the trick to West", though East and North
+// still act after the visitor and either could answer West's play. Now a reason names every
+// seat that acts after the pass before the trick comes back to its player, or, when none
+// does, that player, who then wins the trick.
+func TestLessonPassReasonSaysWhoActsNext(t *testing.T) {
+	en := i18n.WithLocale(t.Context(), i18n.Locales[0])
+	names := map[int]string{1: "East", 2: "North", 3: "West"}
+	l := learn.Guandan()
+	checked := 0
+	for n := 1; n <= l.Len(); n++ {
+		st, pos, _ := l.At(n)
+		key := st.Reason("pass")
+		if key == "" {
+			continue
+		}
+		checked++
+		m := pos.Match
+		next, _, err := m.Apply(gd.Action{Kind: gd.ActPass, Seat: 0})
+		if err != nil {
+			t.Fatalf("step %d (%s): passing: %v", n, st.Key, err)
+		}
+		var after []string
+		for s := next.ToAct(); s != m.LastSeat && s != 0; s = (s + 1) % 4 {
+			after = append(after, names[s])
+		}
+		text := i18n.T(en, "learn.guandan."+key)
+		if len(after) == 0 {
+			if !strings.Contains(text, names[m.LastSeat]) || !regexp.MustCompile(`\bwin`).MatchString(text) {
+				t.Errorf("step %d (%s): after a pass %s wins the trick; the reason says %q", n, st.Key, names[m.LastSeat], text)
+			}
+			continue
+		}
+		for _, who := range after {
+			if !strings.Contains(text, who) {
+				t.Errorf("step %d (%s): after a pass %v still act, before the trick is %s's; the reason says %q", n, st.Key, after, names[m.LastSeat], text)
+				break
+			}
+		}
+		if regexp.MustCompile(`(?i)(gives|leaves) the trick to`).MatchString(text) {
+			t.Errorf("step %d (%s): the reason gives the trick away though %v still act: %q", n, st.Key, after, text)
+		}
+	}
+	if checked < 3 {
+		t.Errorf("%d steps have a reason for a pass, want the pair, bomb and wild steps at least", checked)
+	}
+}
