@@ -316,10 +316,13 @@ func TestGuandanLessonChooseAReading(t *testing.T) {
 		p.doc.Find(`form[action="/guandan/learn/move"] button[data-action="pass"][formnovalidate]`).Length() == 0 {
 		t.Error("Pass is held up by the required choice of a reading")
 	}
-	// A reading chosen is a legal play, but not the step's: the step's reason.
-	back = ts.lessonMove("guandan", "move", url.Values{"step": {step}, "act": {"play"}, "card": ids(cards), "reading": {attr(readings.First(), "value")}})
-	if got := attr(ts.lessonPage(back, "en", n).doc.Find("[data-wrong]"), "data-wrong"); got != "learn.guandan.fullhouse.wrong.full-house" {
-		t.Errorf("a reading chosen gives the reason %q, want the step's", got)
+	// A reading chosen is a legal play, but not the step's: the step's reason, for the full
+	// house of Kings another full house, for the 9s the asked one with the wild for a 9.
+	for reading, reason := range map[string]string{"full-house:9": "wild", "full-house:K": "full-house"} {
+		back = ts.lessonMove("guandan", "move", url.Values{"step": {step}, "act": {"play"}, "card": ids(cards), "reading": {reading}})
+		if got := attr(ts.lessonPage(back, "en", n).doc.Find("[data-wrong]"), "data-wrong"); got != "learn.guandan.fullhouse.wrong."+reason {
+			t.Errorf("the reading %s chosen gives the reason %q, want the step's for %s", reading, got, reason)
+		}
 	}
 	if p := ts.post("/guandan/learn/move", url.Values{"step": {step}, "act": {"play"}, "card": ids(cards), "reading": {"nonsense"}}); p.status != http.StatusBadRequest {
 		t.Errorf("a reading that is no reading: status %d, want 400", p.status)
