@@ -28,6 +28,7 @@ function guandanTable() {
     // So was the reading the hint's cards carry.
     form.querySelector(".greadings")?.remove();
     form.querySelector("[data-hint-reading]")?.remove();
+    for (const el of form.querySelectorAll("[data-reading-for]")) el.remove();
     // The lesson's URL names its step already: the cards are added to its query.
     const url = new URL(form.dataset.selectionUrl, location.href);
     for (const box of form.querySelectorAll('input[name="card"]:checked')) url.searchParams.append("card", box.value);

@@ -266,7 +266,8 @@ func (s *Server) guandanMove(w http.ResponseWriter, r *http.Request, step step[*
 
 // guandanPlay plays the selected cards as the reading named, or the only one legal now: the
 // engine decides, and its refusals become notices (guandanRefusals). A reading named for
-// other cards (the selection changed after the question) counts as none named.
+// other cards (the selection changed after the question or the hint) counts as none named
+// (namedReading).
 func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {
 		return err
@@ -275,11 +276,9 @@ func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	var named gd.Reading
-	if txt := r.PostFormValue("reading"); txt != "" {
-		if named, err = gd.ParseReading(txt); err != nil {
-			return badRequest("unknown reading")
-		}
+	named, err := namedReading(r, cards)
+	if err != nil {
+		return err
 	}
 	return s.guandanPost(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
 		a := gd.Action{Kind: gd.ActPlay, Seat: seat, Cards: cards, Reading: named}

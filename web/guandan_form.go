@@ -57,3 +57,29 @@ func (u tableURL) redirect(w http.ResponseWriter, r *http.Request, notice views.
 	http.Redirect(w, r, views.GuandanURL(u.path, u.arrange, u.cards, notice, false), http.StatusSeeOther)
 	return nil
 }
+
+// namedReading is the reading a play form names for cards, zero for none. A form names it
+// for the cards it was shown with (reading-for): the hint's reading, or the question of
+// which, is about those cards, and a player who ticks others without the script (which drops
+// both) plays those as the engine reads them, asked again if they read several ways, not
+// as the reading meant for the cards before.
+func namedReading(r *http.Request, cards gd.Set) (gd.Reading, error) {
+	txt := r.PostFormValue("reading")
+	if txt == "" {
+		return gd.Reading{}, nil
+	}
+	named, err := gd.ParseReading(txt)
+	if err != nil {
+		return gd.Reading{}, badRequest("unknown reading")
+	}
+	if _, ok := r.PostForm["reading-for"]; ok {
+		shown, err := parseCardIDs(r.PostForm["reading-for"])
+		if err != nil {
+			return gd.Reading{}, err
+		}
+		if shown != cards {
+			return gd.Reading{}, nil
+		}
+	}
+	return named, nil
+}

@@ -70,6 +70,22 @@ func TestGuandanHintCarriesItsReading(t *testing.T) {
 	if line := form.Find(".gsel").Text(); !strings.Contains(strings.ToLower(line), "straight flush to "+map[string]string{"straight-flush:T": "10", "straight-flush:J": "jack"}[meant]) {
 		t.Errorf("the line does not name the hint's reading %s: %s", meant, line)
 	}
+	// The reading is the hint's cards': sent with other cards (ticked without the script,
+	// which would have dropped it), it is not taken, and the table asks which.
+	if got := f["reading-for"]; !slices.Equal(got, ids(hand)) {
+		t.Fatalf("the play form names its reading for the cards %v, want the hint's %v", got, ids(hand))
+	}
+	other := url.Values{}
+	for k, v := range f {
+		other[k] = v
+	}
+	other["reading-for"] = ids(hand)[1:]
+	if loc := ts.gpost("/guandan/play", other); !strings.Contains(loc, "notice=choose") {
+		t.Fatalf("Play with a reading named for other cards leads to %s, want the question", loc)
+	}
+	if m2, _ := ts.gmatch(); m2.Hands[0] != hand {
+		t.Fatal("a reading named for other cards was played")
+	}
 	if loc := ts.gpost("/guandan/play", f); loc != "/guandan" {
 		t.Fatalf("Play with the hint's cards leads to %s, want the table (no question)", loc)
 	}

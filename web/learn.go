@@ -411,11 +411,9 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	var named gd.Reading
-	if txt := r.PostFormValue("reading"); txt != "" {
-		if named, err = gd.ParseReading(txt); err != nil {
-			return badRequest("unknown reading")
-		}
+	named, err := namedReading(r, cards)
+	if err != nil {
+		return err
 	}
 	var a gd.Action
 	act := r.PostFormValue("act")
