@@ -164,8 +164,8 @@ function guandanTable() {
     if (felt.isConnected) return false;
     done = true;
     clearTimeout(timer);
-    document.removeEventListener("keydown", finish, true);
-    document.removeEventListener("pointerdown", finish, true);
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("pointerdown", onPointer, true);
     return true;
   };
   const finish = () => {
@@ -183,10 +183,37 @@ function guandanTable() {
     for (const [seat, c] of counts) setCount(seat, c.count, c.words);
     say(aiTexts(steps.slice(next)).concat(news.splice(0)));
     document.documentElement.classList.remove("greplaying");
-    document.removeEventListener("keydown", finish, true);
-    document.removeEventListener("pointerdown", finish, true);
-    settled();
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("pointerdown", onPointer, true);
+    landed = settled();
   };
+  // The first key or click only ends the replay, as at the As-Nas table (app.js): a player
+  // pressing X or tapping Pass to skip must not also pass before seeing the trick. Tab ends it
+  // and then moves the focus as ever, unless the end has just put it on the first button; a
+  // modifier alone (Ctrl stops a screen reader's speech) does nothing.
+  let landed = false;
+  const onKey = (event) => {
+    if (done || stale()) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
+    finish();
+    if (event.key === "Tab" && !landed) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  // A click that skips is swallowed too, except in the header, whose links and settings work
+  // as ever.
+  let swallow = false;
+  const onPointer = (event) => {
+    if (done || stale()) return;
+    swallow = !(event.target instanceof Element && event.target.closest("header"));
+    finish();
+  };
+  document.addEventListener("click", (event) => {
+    if (!swallow) return;
+    swallow = false;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  }, true);
 
   const show = () => {
     if (done || stale()) return;
@@ -245,10 +272,8 @@ function guandanTable() {
   for (const s of tpl.content.querySelectorAll("[data-start]")) setCount(s.dataset.start, s.dataset.count, s.dataset.countText);
   (felt.querySelector(".gcentre") || felt).append(skip);
   skip.addEventListener("click", finish);
-  // A key or a press anywhere ends the replay and then does what it always does (a shortcut
-  // still plays, a card still toggles).
-  document.addEventListener("keydown", finish, true);
-  document.addEventListener("pointerdown", finish, true);
+  document.addEventListener("keydown", onKey, true);
+  document.addEventListener("pointerdown", onPointer, true);
   show();
 }
 // The hand to pick a play from is one Tab stop, not 27: the card last in focus holds it (a

@@ -484,6 +484,16 @@ func testAxe(t *testing.T, tb *tab, lang string) {
 	tb.press("next")
 	tb.playToEnd(folding, func([]string) {})
 	tb.checkAxe(lang + " /asnas a folded deal's end")
+	// The names under a folded hand's cards are read as the others' (the fade is the
+	// pictures'); axe passes over them, hidden from assistive technology beside the alt texts.
+	type names struct{ All, Faded []string }
+	if n := eval[names](tb, `(() => {
+		const all = [...document.querySelectorAll(".seat.folded .card .name")];
+		const faded = (n) => { for (let e = n; e; e = e.parentElement) if (Number(getComputedStyle(e).opacity) < 1) return true; return false; };
+		return {all: all.map((n) => n.textContent), faded: all.filter(faded).map((n) => n.textContent)};
+	})()`); len(n.All) == 0 || len(n.Faded) > 0 {
+		t.Errorf("%s: the names under a folded hand %q, faded %q", lang, n.All, n.Faded)
+	}
 	tb.toMatchEnd()
 	tb.checkAxe(lang + " /asnas the match's end")
 }
