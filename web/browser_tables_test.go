@@ -1,6 +1,7 @@
 package web_test
 
 import (
+	"context"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -14,6 +15,7 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/network"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 )
@@ -451,17 +453,28 @@ const nameOverflow = `(() => {
 // tag; the longest name a seat takes) at a table on a phone: the name once ran over the seat
 // beside it on the felt, over the score table's edge and out of the seat list, and made the
 // whole page wider than the phone.
+//
+// Then the three friends step away, so that every heading around the felt carries the away
+// mark ("You (away: AI playing)"), and watch the AI play for them in English, Swedish and
+// Persian, each on a phone and a desktop screen, with the replay's motion: at the Guandan
+// table the bubble of a move the AI made for you ("Pass") covered the end of your own
+// seat's heading while the replay ran. No bubble may cover a seat's heading, as it pops up
+// in a replay, once it has settled, or at rest.
 func TestBrowserSharedLongNames(t *testing.T) {
 	browserTest(t)
-	browser := startBrowser(t, 3*time.Minute)
+	browser := startBrowser(t, 5*time.Minute)
 	srv := browserSite(t)
 	const long = "WWWWWWWWWWWWWWWWWWWWWWWW"
 	for _, game := range []string{"asnas", "guandan"} {
 		t.Run(game, func(t *testing.T) {
 			host := newTab(t, browser, srv.URL, 390, 844)
 			friend := newTab(t, browser, srv.URL, 390, 844)
+			mina := newTab(t, browser, srv.URL, 390, 844)
+			karl := newTab(t, browser, srv.URL, 1280, 800)
 			path := host.openShared(game, "Maximiliano Hernández")
 			friend.sit(path, 1, long)
+			mina.sit(path, 2, "Mina")
+			karl.sit(path, 3, "Karl-Johan Åkerlund-Berg")
 			host.open(path)
 			for _, leak := range eval[[]string](host, nameOverflow) {
 				t.Errorf("the lobby: %s", leak)
@@ -474,6 +487,142 @@ func TestBrowserSharedLongNames(t *testing.T) {
 				}
 			}
 			host.shot("shared-long-name-" + game)
+
+			// The three friends step away. Two watch the AI play for them, each in two
+			// languages, on a phone and a desktop screen (the same visitor in more tabs, each
+			// tab's browser asking for its language). The third's seat, the last to move
+			// before the host, has nothing to replay.
+			for _, tb := range []*tab{friend, mina, karl} {
+				tb.open(path)
+				tb.load("step away", click(`[data-action="step-away"]`))
+			}
+			var watchers []*tab
+			for _, w := range []struct {
+				tb            *tab
+				lang          string
+				width, height int64
+			}{
+				{friend, "en", 390, 844}, {friend, "en", 1280, 800}, {friend, "sv", 390, 844},
+				{mina, "fa", 390, 844}, {mina, "fa", 1280, 800}, {mina, "sv", 1280, 800},
+			} {
+				watchers = append(watchers, w.tb.sameVisitor(t, browser, w.lang, w.width, w.height))
+			}
+			for _, w := range watchers {
+				w.open(path)
+				w.motion(true)
+				w.do(chromedp.Evaluate[chromedp.Void](bubbleOverHeading))
+			}
+			// The host moves until each away seat's page has replayed a bubble at its own
+			// seat (the AI's pass for it, say) and at another's.
+			enough := func() bool {
+				for _, w := range watchers {
+					if eval[[]int](w, `[window.__bubbles.own, window.__bubbles.other]`)[0] == 0 {
+						return false
+					}
+				}
+				return true
+			}
+			for move := 0; move < 40 && !enough(); move++ {
+				host.open(path)
+				switch phase := host.root("data-phase"); {
+				case phase == "matchover":
+					t.Fatal("the match ended before every away seat saw a bubble at its own seat")
+				case host.root("data-to-act") != "0" && phase != "dealover":
+					time.Sleep(200 * time.Millisecond)
+					continue
+				}
+				before := watchers[0].root("data-move")
+				switch {
+				case host.exists(`[data-action="pass"]`) && move%2 == 0:
+					host.load("pass", click(`[data-action="pass"]`))
+				case host.exists(`.gform input[name="card"]`):
+					host.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('.gform input[name="card"]').click()`))
+					host.load("play", click(`[data-action="play"]`))
+				case host.exists(`form[action$="/return"]`):
+					host.do(chromedp.Evaluate[chromedp.Void](`document.querySelector('form[action$="/return"] input[name="card"]:not([disabled])').click()`))
+					host.load("return", click(`[data-action="return"]`))
+				default:
+					host.load("act", click(`.felt .actions button`))
+				}
+				// Each page plays its replay to the end before the next move comes.
+				for _, w := range watchers {
+					w.waitRoot("data-move", before, liveWait)
+					waitFor(liveWait, func() bool {
+						return !eval[bool](w, `document.documentElement.classList.contains("greplaying") || !!document.querySelector(".felt.replaying")`)
+					})
+				}
+			}
+			for _, w := range watchers {
+				where := fmt.Sprintf("seat %s in %s at %d px", w.root("data-seat"), eval[string](w, `document.documentElement.lang`), eval[int](w, `innerWidth`))
+				seen := eval[[]int](w, `[window.__bubbles.own, window.__bubbles.other]`)
+				if seen[0] == 0 || seen[1] == 0 {
+					t.Errorf("%s: the replays showed %d bubbles at the seat's own heading and %d at the others'", where, seen[0], seen[1])
+				}
+				for _, o := range eval[[]string](w, `window.__bubbles.over`) {
+					t.Errorf("%s: %s", where, o)
+				}
+				for _, leak := range eval[[]string](w, nameOverflow) {
+					t.Errorf("%s: %s", where, leak)
+				}
+				w.shot(fmt.Sprintf("shared-away-%s-%s-%d", game, eval[string](w, `document.documentElement.lang`), eval[int](w, `innerWidth`)))
+			}
 		})
 	}
+}
+
+// bubbleOverHeading watches the page, through replays and at rest, for a bubble (a seat's
+// move said: Guandan's .gbubble, As-Nas's .bubble) whose box meets a line of any seat's
+// heading, and counts the bubbles shown at the viewer's own seat and at the others'. It looks
+// at each change of the page, as the bubble pops up, and again once its 0.35 s of motion are
+// over.
+const bubbleOverHeading = `(() => {
+  const seen = window.__bubbles = {own: 0, other: 0, over: []};
+  const counted = new WeakMap();
+  const look = () => {
+    const me = document.querySelector("[data-table]")?.dataset.seat;
+    const heads = [...document.querySelectorAll(".felt .seat-name")];
+    for (const b of document.querySelectorAll(".felt :is(.gbubble, .bubble)")) {
+      if (!b.textContent.trim() || !b.checkVisibility({visibilityProperty: true})) continue;
+      if (counted.get(b) !== b.textContent) {
+        counted.set(b, b.textContent);
+        if (b.closest("[data-seat]")?.dataset.seat === me) seen.own++; else seen.other++;
+      }
+      const r = b.getBoundingClientRect();
+      for (const h of heads) {
+        const text = document.createRange();
+        text.selectNodeContents(h);
+        for (const q of text.getClientRects()) {
+          const w = Math.min(r.right, q.right) - Math.max(r.left, q.left), ht = Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top);
+          const what = "the bubble " + JSON.stringify(b.textContent.trim()) + " covers the heading " + JSON.stringify(h.textContent.trim());
+          if (w > 0.5 && ht > 0.5 && !seen.over.includes(what)) seen.over.push(what);
+        }
+      }
+    }
+  };
+  new MutationObserver(() => { look(); setTimeout(look, 400); }).observe(document.body, {childList: true, subtree: true, characterData: true});
+  look();
+})()`
+
+// sameVisitor opens a tab of width×height in a browser context of its own with tb's cookies,
+// asking for the language lang: the same player on another screen.
+func (tb *tab) sameVisitor(t *testing.T, browser context.Context, lang string, width, height int64) *tab {
+	t.Helper()
+	got, err := chromedp.Call(tb.ctx, network.GetCookies, network.GetCookiesParams{URLs: []string{tb.base}})
+	if err != nil {
+		t.Fatalf("reading the cookies: %v", err)
+	}
+	tw := newTab(t, browser, tb.base, width, height)
+	var cookies []*network.CookieParam
+	for _, c := range got.Cookies {
+		cookies = append(cookies, &network.CookieParam{Name: c.Name, Value: c.Value, URL: tb.base, Path: c.Path, HTTPOnly: c.HTTPOnly, SameSite: c.SameSite})
+	}
+	if _, err := chromedp.Call(tw.ctx, network.SetCookies, network.SetCookiesParams{Cookies: cookies}); err != nil {
+		t.Fatalf("copying the cookies: %v", err)
+	}
+	if _, err := chromedp.Call(tw.ctx, network.SetExtraHTTPHeaders, network.SetExtraHTTPHeadersParams{
+		Headers: network.Headers{"Accept-Language": lang},
+	}); err != nil {
+		t.Fatalf("setting Accept-Language: %v", err)
+	}
+	return tw
 }
