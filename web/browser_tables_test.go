@@ -455,8 +455,8 @@ const nameOverflow = `(() => {
 // whole page wider than the phone.
 //
 // Then the three friends step away, so that every heading around the felt carries the away
-// mark ("You (away: AI playing)"), and watch the AI play for them in English, Swedish and
-// Persian, each on a phone and a desktop screen, with the replay's motion: at the Guandan
+// mark ("You (away: AI playing)"), and two watch the AI play for them, in Swedish on a phone
+// and in Persian on a desktop screen, with the replay's motion (Guandan): at the Guandan
 // table the bubble of a move the AI made for you ("Pass") covered the end of your own
 // seat's heading while the replay ran. No bubble may cover a seat's heading, as it pops up
 // in a replay, once it has settled, or at rest.
@@ -487,11 +487,15 @@ func TestBrowserSharedLongNames(t *testing.T) {
 				}
 			}
 			host.shot("shared-long-name-" + game)
+			if game == "asnas" {
+				// Its bubbles take their place in the seat's head line, after the heading:
+				// none ever met a heading (the check passed on As-Nas before the fix).
+				return
+			}
 
-			// The three friends step away. Two watch the AI play for them, each in two
-			// languages, on a phone and a desktop screen (the same visitor in more tabs, each
-			// tab's browser asking for its language). The third's seat, the last to move
-			// before the host, has nothing to replay.
+			// The three friends step away. Two watch the AI play for them (the same visitor
+			// in another tab, its browser asking for the language). The third's seat, the
+			// last to move before the host, has nothing to replay.
 			for _, tb := range []*tab{friend, mina, karl} {
 				tb.open(path)
 				tb.load("step away", click(`[data-action="step-away"]`))
@@ -502,8 +506,10 @@ func TestBrowserSharedLongNames(t *testing.T) {
 				lang          string
 				width, height int64
 			}{
-				{friend, "en", 390, 844}, {friend, "en", 1280, 800}, {friend, "sv", 390, 844},
-				{mina, "fa", 390, 844}, {mina, "fa", 1280, 800}, {mina, "sv", 1280, 800},
+				// One left to right on a phone, one right to left on a desktop screen: each
+				// of the six the first run watched (en, sv, fa at both sizes) saw the
+				// overlap, and each watcher's replays cost seconds of the test run.
+				{friend, "sv", 390, 844}, {mina, "fa", 1280, 800},
 			} {
 				watchers = append(watchers, w.tb.sameVisitor(t, browser, w.lang, w.width, w.height))
 			}
