@@ -166,6 +166,7 @@ function guandanTable() {
     clearTimeout(timer);
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("pointerdown", onPointer, true);
+    document.removeEventListener("click", swallowClick, true);
     return true;
   };
   const finish = () => {
@@ -208,12 +209,13 @@ function guandanTable() {
     swallow = !(event.target instanceof Element && event.target.closest("header"));
     finish();
   };
-  document.addEventListener("click", (event) => {
+  const swallowClick = (event) => {
     if (!swallow) return;
     swallow = false;
     event.preventDefault();
     event.stopImmediatePropagation();
-  }, true);
+  };
+  document.addEventListener("click", swallowClick, true);
 
   const show = () => {
     if (done || stale()) return;
