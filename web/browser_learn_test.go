@@ -258,29 +258,41 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 }
 
 // TestBrowserLessonsNarrowPhone: on a 360×740 phone, in every language, the lesson's head
-// (title, step counter, keys help) stays one line and nothing makes the page scroll sideways,
-// at the first step, at step 10 (a two-digit counter) and at each lesson's last step (the
-// As-Nas lesson's score table in the bubble). Before, the Swedish heads ("Lär dig Guandan",
-// "Steg 10 av 18", "Tangenter") and the Spanish Guandan head from step 10 took two lines, and
-// the Swedish score table pushed the bubble and the felt 17 px past the screen's edge.
+// (title, step counter, keys help) stays one line, nothing makes the page scroll sideways,
+// and the bubble, the highlighted cards and the button to press lie inside the first screen
+// (lessonScreenScript), at the first step, at step 10 (a two-digit counter) and at each
+// lesson's last step (the As-Nas lesson's score table in the bubble), and in Spanish and
+// Danish, the longest, at the tallest steps too (As-Nas 6, 7 and 12, Guandan 4 and 7). Before,
+// the Swedish heads ("Lär dig Guandan", "Steg 10 av 18", "Tangenter") and the Spanish Guandan
+// head from step 10 took two lines, and the Swedish score table pushed the bubble and the felt
+// 17 px past the screen's edge; and the steps were laid out as on a 390×844 phone, so that at
+// 360×740 the button to press lay up to 103 px (As-Nas step 10, Swedish and Spanish) and the
+// first deal's hand 81 px (Guandan step 1, English) below the first screen, and Guandan step
+// 4's Pass 132 px (English) below it. TestBrowserShortPhones checks the tables.
 func TestBrowserLessonsNarrowPhone(t *testing.T) {
 	browserTest(t)
 	site := browserSite(t)
 	browser := startBrowser(t, 3*time.Minute)
+	tallest := map[string][]string{"asnas": {"6", "7", "12"}, "guandan": {"4", "7"}}
 	for _, lang := range []string{"en", "sv", "es", "fa", "da", "zh"} {
 		tb := lessonTab(t, browser, site.URL, 360, 740, lang, true)
 		for _, game := range []string{"asnas", "guandan"} {
-			tb.open("/" + game + "/learn")
-			last := eval[lessonScreen](tb, lessonScreenScript).Steps
-			for _, step := range []string{"1", "10", last} {
+			tb.open("/" + game + "/learn?step=1")
+			steps := []string{"1", "10", eval[lessonScreen](tb, lessonScreenScript).Steps}
+			if lang == "es" || lang == "da" {
+				steps = append(steps, tallest[game]...)
+			}
+			for _, step := range steps {
 				where := fmt.Sprintf("%s %s 360x740 step %s", game, lang, step)
-				tb.open("/" + game + "/learn?step=" + step)
+				if step != "1" {
+					tb.open("/" + game + "/learn?step=" + step)
+				}
 				s := eval[lessonScreen](tb, lessonScreenScript)
 				if s.Step != step {
 					t.Fatalf("%s: data-step %q", where, s.Step)
 				}
-				if s.Wide || s.HeadWraps {
-					t.Errorf("%s: sideways %v, head wraps %v", where, s.Wide, s.HeadWraps)
+				if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps {
+					t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps)
 				}
 			}
 		}
