@@ -13,11 +13,11 @@ var shortPhones = []struct{ w, h int64 }{{375, 667}, {360, 740}}
 // TestBrowserShortPhones: on an iPhone SE (375×667) and a 360×740 Android, the As-Nas table
 // (a fresh deal, and the tallest table there can be: a four-hand showdown at the match's
 // end) and the Guandan table's first deal (27 cards) show the hand and every move button on
-// the first screen, in English and Persian. Before, the header, the gaps and the cards were
-// those of a 390×844 phone: at 375×667 the tallest table's Rematch lay 101 px below the
-// screen (96 in Persian), Persian's Ask the coach 33 px and its Play, Pass and Hint 38 px; at
-// 360×740 Rematch lay 26 px below it (48 in Persian) and Play, Pass and Hint 6 px (Persian's
-// Hint 8). The lessons at 360×740: TestBrowserLessonsNarrowPhone.
+// the first screen, in English, Spanish (the longest) and Persian. Before, the header, the
+// gaps and the cards were those of a 390×844 phone: at 375×667 the tallest table's Rematch
+// lay 96 to 119 px below the screen, Ask the coach 33 px (Spanish, Persian) and Play, Pass
+// and Hint 38 to 52 px; at 360×740 Rematch 26 to 48 px, and Play, Pass and Hint up to 45 px
+// (Spanish; how far depends on the deal). The lessons at 360×740: TestBrowserLessonsNarrowPhone.
 func TestBrowserShortPhones(t *testing.T) {
 	browserTest(t)
 	site := worstSite(t)
@@ -26,7 +26,7 @@ func TestBrowserShortPhones(t *testing.T) {
 		Outside []string `json:"outside"`
 	}
 	for _, size := range shortPhones {
-		for _, lang := range []string{"en", "fa"} {
+		for _, lang := range []string{"en", "es", "fa"} {
 			where := fmt.Sprintf("%dx%d %s", size.w, size.h, lang)
 			tb := lessonTab(t, browser, site.URL, size.w, size.h, lang, true)
 			tb.open("/asnas")
