@@ -210,19 +210,29 @@ function replay() {
     event.stopImmediatePropagation();
   };
   // A click that skips is swallowed too (a tap on Fold while the replay runs only skips), except
-  // in the header, whose links and settings work as ever.
+  // in the header, whose links and settings work as ever. A press that makes no click (a touch
+  // that scrolls, a long press) leaves nothing to swallow: the next tap counts.
   let swallow = false;
   const onPointer = (event) => {
-    if (stale()) return;
+    if (stale() || !event.isPrimary || event.button !== 0) return;
     swallow = !(event.target instanceof Element && event.target.closest("header"));
+    document.addEventListener("click", swallowClick, true);
+    document.addEventListener("pointerup", release, true);
+    document.addEventListener("pointercancel", release, true);
     finish();
   };
-  document.addEventListener("click", (event) => {
+  const swallowClick = (event) => {
     if (!swallow) return;
     swallow = false;
     event.preventDefault();
     event.stopImmediatePropagation();
-  }, true);
+  };
+  const release = () => setTimeout(() => {
+    swallow = false;
+    document.removeEventListener("click", swallowClick, true);
+    document.removeEventListener("pointerup", release, true);
+    document.removeEventListener("pointercancel", release, true);
+  });
 
   if (reduced) {
     finish();

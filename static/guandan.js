@@ -166,7 +166,6 @@ function guandanTable() {
     clearTimeout(timer);
     document.removeEventListener("keydown", onKey, true);
     document.removeEventListener("pointerdown", onPointer, true);
-    document.removeEventListener("click", swallowClick, true);
     return true;
   };
   const finish = () => {
@@ -202,11 +201,15 @@ function guandanTable() {
     event.stopImmediatePropagation();
   };
   // A click that skips is swallowed too, except in the header, whose links and settings work
-  // as ever.
+  // as ever. A press that makes no click (a touch that scrolls, a long press) leaves nothing
+  // to swallow: the next tap counts.
   let swallow = false;
   const onPointer = (event) => {
-    if (done || stale()) return;
+    if (done || stale() || !event.isPrimary || event.button !== 0) return;
     swallow = !(event.target instanceof Element && event.target.closest("header"));
+    document.addEventListener("click", swallowClick, true);
+    document.addEventListener("pointerup", release, true);
+    document.addEventListener("pointercancel", release, true);
     finish();
   };
   const swallowClick = (event) => {
@@ -215,7 +218,12 @@ function guandanTable() {
     event.preventDefault();
     event.stopImmediatePropagation();
   };
-  document.addEventListener("click", swallowClick, true);
+  const release = () => setTimeout(() => {
+    swallow = false;
+    document.removeEventListener("click", swallowClick, true);
+    document.removeEventListener("pointerup", release, true);
+    document.removeEventListener("pointercancel", release, true);
+  });
 
   const show = () => {
     if (done || stale()) return;

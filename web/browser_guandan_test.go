@@ -645,6 +645,30 @@ func testGuandanReplay(t *testing.T, tb *tab) {
 	if eval[bool](tb, `document.documentElement.classList.contains("greplaying")`) || eval[string](tb, `document.querySelector("[data-announce]").textContent`) != "" {
 		t.Error("the hint's page of the same move replayed or announced the AI's moves again")
 	}
+
+	// A press that makes no click (a touch that starts a scroll) ends the replay, and the
+	// next tap counts: the click the press would have made was kept to be swallowed, and the
+	// next real one, a card ticked or Play, was lost instead.
+	tb.do(chromedp.Evaluate[chromedp.Void](`sessionStorage.clear()`))
+	tb.load("reload", chromedp.Reload())
+	if !eval[bool](tb, `document.documentElement.classList.contains("greplaying")`) {
+		t.Fatal("the replay did not start again")
+	}
+	tb.do(chromedp.Evaluate[chromedp.Void](`(() => {
+		const at = {bubbles: true, isPrimary: true, pointerId: 1, pointerType: "touch", button: 0};
+		document.querySelector(".gfelt").dispatchEvent(new PointerEvent("pointerdown", at));
+		document.querySelector(".gfelt").dispatchEvent(new PointerEvent("pointercancel", at));
+	})()`), chromedp.Sleep(100*time.Millisecond))
+	if eval[bool](tb, `document.documentElement.classList.contains("greplaying")`) {
+		t.Fatal("a press did not end the replay")
+	}
+	ticked := `document.querySelectorAll('.gform input[name="card"]:checked').length`
+	n := eval[int](tb, ticked)
+	spot := eval[[2]float64](tb, `(() => { const r = document.querySelector(".ghand label[data-card]").getBoundingClientRect(); return [r.left + r.width / 2, r.top + 6]; })()`)
+	tb.do(chromedp.MouseClickXY(spot[0], spot[1]))
+	if eval[int](tb, ticked) == n {
+		t.Errorf("after a press that made no click, a tap on a card ticked nothing (%d cards ticked before and after)", n)
+	}
 }
 
 // firstScreenStrictScript lists the hand and the move buttons that do not lie inside the

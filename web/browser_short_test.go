@@ -26,7 +26,7 @@ func TestBrowserShortPhones(t *testing.T) {
 		Outside []string `json:"outside"`
 	}
 	for _, size := range shortPhones {
-		for _, lang := range []string{"en", "es", "fa"} {
+		for _, lang := range []string{"en", "sv", "es", "fa", "zh"} {
 			where := fmt.Sprintf("%dx%d %s", size.w, size.h, lang)
 			tb := lessonTab(t, browser, site.URL, size.w, size.h, lang, true)
 			tb.open("/asnas")

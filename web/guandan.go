@@ -283,6 +283,8 @@ func (s *Server) guandanPlay(w http.ResponseWriter, r *http.Request) error {
 	return s.guandanPost(w, r, func(g *record.Guandan, seat int) (*record.Guandan, error) {
 		a := gd.Action{Kind: gd.ActPlay, Seat: seat, Cards: cards, Reading: named}
 		_, err := g.Apply(a)
+		// A reading that does not fit the cards (a page from before reading-for, or a form
+		// made by hand) counts as none named.
 		if errors.Is(err, gd.ErrIllegalPlay) && !named.IsZero() {
 			a.Reading = gd.Reading{}
 			_, err = g.Apply(a)

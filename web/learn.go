@@ -411,10 +411,6 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 	if err != nil {
 		return err
 	}
-	named, err := namedReading(r, cards)
-	if err != nil {
-		return err
-	}
 	var a gd.Action
 	act := r.PostFormValue("act")
 	if r.PostFormValue("verb") == "continue" {
@@ -427,6 +423,10 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 		}
 		return badRequest("continue on a step that asks for a move")
 	case "play":
+		named, err := namedReading(r, cards)
+		if err != nil {
+			return err
+		}
 		a = gd.Action{Kind: gd.ActPlay, Cards: cards, Reading: named}
 	case "pass":
 		a = gd.Action{Kind: gd.ActPass}
@@ -448,9 +448,9 @@ func (s *Server) guandanLearnMove(w http.ResponseWriter, r *http.Request) error 
 		return nil
 	}
 	o, err := l.Try(n, a)
-	if errors.Is(err, gd.ErrIllegalPlay) && !named.IsZero() {
-		// A reading named for other cards (the selection changed after the question) counts
-		// as none named, as at the table.
+	if errors.Is(err, gd.ErrIllegalPlay) && !a.Reading.IsZero() {
+		// A reading that does not fit the cards (a page from before reading-for, or a form
+		// made by hand) counts as none named, as at the table.
 		a.Reading = gd.Reading{}
 		o, err = l.Try(n, a)
 	}

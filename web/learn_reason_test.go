@@ -122,7 +122,7 @@ func TestLessonReasonNamesTheMove(t *testing.T) {
 					}
 					kind := "other"
 					switch {
-					case p.Reading == asked && wildsIn(p.Cards, m.Level) > wildsIn(want.Cards, m.Level):
+					case p.Reading == asked && p.Cards.Wilds(m.Level) > want.Cards.Wilds(m.Level):
 						kind = "wild" // the very combination asked, the wild card standing in
 					case p.Reading.Kind == asked.Kind:
 						kind = p.Reading.Kind.String()
@@ -211,15 +211,4 @@ func TestLessonPassReasonSaysWhoActsNext(t *testing.T) {
 	if checked < 3 {
 		t.Errorf("%d steps have a reason for a pass, want the pair, bomb and wild steps at least", checked)
 	}
-}
-
-// wildsIn counts the wild cards (the level's Hearts) among cards.
-func wildsIn(cards gd.Set, level gd.Rank) int {
-	n := 0
-	for _, c := range cards.Cards() {
-		if c.Rank() == level && c.Suit() == gd.Hearts && !c.IsJoker() {
-			n++
-		}
-	}
-	return n
 }

@@ -754,7 +754,12 @@ func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
 		return nil
 	}
-	switch {
+	switch _, dealt := tb.matchID(); {
+	case !dealt:
+		// The lobby (a page from before the start, or a form made by hand): nothing is
+		// played yet, so nothing to hand over.
+		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+		return nil
 	case tb.Seats[seat].Visitor == "":
 		return errAISeat
 	case tb.Seats[seat].Away:

@@ -821,6 +821,16 @@ func TestSharedTableHandOverNamesTheSeat(t *testing.T) {
 	if after := actor.view(path); rootOf(after, "data-move") != move || players[mine] != waiter {
 		t.Error("handing over a seat already away changed the match")
 	}
+	// In the lobby nothing is played yet: an empty seat named is not "the AI's from the start".
+	host, friend := ts.as("Mina"), ts.as("Omid")
+	lobby := host.openTable("asnas", "beginner", 0)
+	friend.sit(lobby, 2)
+	if res := friend.post(lobby+"/away", url.Values{"away": {"1"}}); res.status != http.StatusSeeOther {
+		t.Errorf("an empty seat named in the lobby: %d, want 303", res.status)
+	}
+	if phase := rootOf(host.view(lobby), "data-phase"); phase != "lobby" {
+		t.Errorf("after an empty seat was named in the lobby the table is in phase %q", phase)
+	}
 }
 
 // The event stream of a table says at once when the page is behind, and again after each

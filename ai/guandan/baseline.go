@@ -83,7 +83,7 @@ func greedyLess(a, b gd.Play, level gd.Rank) bool {
 	if na, nb := a.Cards.Len(), b.Cards.Len(); na != nb {
 		return na > nb
 	}
-	return wildCount(a.Cards, level) < wildCount(b.Cards, level)
+	return a.Cards.Wilds(level) < b.Cards.Wilds(level)
 }
 
 // keyStrength is the strength of a reading's key rank: natural order for sequences, the
@@ -94,11 +94,6 @@ func keyStrength(r gd.Reading, level gd.Rank) int {
 		return int(r.Rank)
 	}
 	return gd.Strength(r.Rank, level)
-}
-
-// wildCount counts the wild cards in a set.
-func wildCount(s gd.Set, level gd.Rank) int {
-	return len(wildCards(s, level))
 }
 
 // Return gives back the weakest card the rules allow.

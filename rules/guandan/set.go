@@ -21,6 +21,17 @@ func (s *Set) Remove(c Card) { s[c>>6] &^= 1 << (c & 63) }
 // Len returns the number of cards in the set.
 func (s Set) Len() int { return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) }
 
+// Wilds counts the set's wild cards at level: its copies of the level's Heart.
+func (s Set) Wilds(level Rank) int {
+	n := 0
+	for copy := range 2 {
+		if c := NewCard(level, Hearts, copy); c.IsWild(level) && s.Has(c) {
+			n++
+		}
+	}
+	return n
+}
+
 // IsEmpty reports whether the set holds no card.
 func (s Set) IsEmpty() bool { return s[0]|s[1] == 0 }
 

@@ -280,7 +280,7 @@ func did(m gd.Match, want, a gd.Action) string {
 	switch {
 	case r.IsZero():
 		return ""
-	case r == w && wilds(a.Cards.Cards(), m.Level) > wilds(want.Cards.Cards(), m.Level):
+	case r == w && a.Cards.Wilds(m.Level) > want.Cards.Wilds(m.Level):
 		// The asked combination, the wild card standing in for a natural card: "a bigger
 		// pair would do" would not fit a pair of the very rank asked for.
 		return "wild"
@@ -290,17 +290,6 @@ func did(m gd.Match, want, a gd.Action) string {
 		return "bomb"
 	}
 	return "other"
-}
-
-// wilds counts the wild cards among cards.
-func wilds(cards []gd.Card, level gd.Rank) int {
-	n := 0
-	for _, c := range cards {
-		if c.IsWild(level) {
-			n++
-		}
-	}
-	return n
 }
 
 // Did names the kind of a legal move a made at step n that is not the one asked for (one of

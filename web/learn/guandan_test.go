@@ -202,3 +202,42 @@ func TestGuandanSameRanksOtherSuits(t *testing.T) {
 		}
 	}
 }
+
+// TestGuandanWildStandIn: at the pair step (West's 6s to beat, your 7♣ 7♦ asked for), the
+// pair of 7s made with the wild 2♥ is the asked pair with the wild standing in ("wild"), a
+// pair of higher natural cards is another pair ("pair"), and the asked 7s themselves are no
+// wrong move at all.
+func TestGuandanWildStandIn(t *testing.T) {
+	l := Guandan()
+	n := stepNamed(t, l, "pair")
+	_, p, _ := l.At(n)
+	hand := p.Match.Hands[0]
+	pick := func(names ...string) gd.Set {
+		t.Helper()
+		var s gd.Set
+		for _, name := range names {
+			c, err := gd.ParseCard(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hand.Has(c) || s.Has(c) {
+				c = gd.NewCard(c.Rank(), c.Suit(), 1) // the other copy
+			}
+			if !hand.Has(c) || s.Has(c) {
+				t.Fatalf("the pair step's hand has no %s", name)
+			}
+			s.Add(c)
+		}
+		return s
+	}
+	play := func(s gd.Set) gd.Action { return gd.Action{Kind: gd.ActPlay, Cards: s} }
+	if got := l.Did(n, play(pick("7C", "2H"))); got != "wild" {
+		t.Errorf("7♣ and the wild 2♥ at the pair step: %q, want wild", got)
+	}
+	if got := l.Did(n, play(pick("KH", "KH"))); got != "pair" {
+		t.Errorf("a pair of Kings at the pair step: %q, want pair", got)
+	}
+	if o, err := l.Try(n, play(pick("7C", "7D"))); o != Right || err != nil {
+		t.Errorf("the asked 7s: %v, %v", o, err)
+	}
+}
