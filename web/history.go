@@ -84,6 +84,21 @@ func replayAddress(r *http.Request) (record.ID, int, int, error) {
 	return id, deal, step, nil
 }
 
+// movedReplay redirects a replay's address written another way than the site writes it (the
+// match's id in capitals, the deal's number with a leading zero or a plus sign) to the one it
+// links to, the query kept, so that a replay has one address; it tells whether it did.
+func movedReplay(w http.ResponseWriter, r *http.Request, game string, id record.ID, deal int) bool {
+	if chi.URLParam(r, "match") == id.String() && chi.URLParam(r, "deal") == strconv.Itoa(deal) {
+		return false
+	}
+	u := replayURL(game, id, deal)
+	if r.URL.RawQuery != "" {
+		u += "?" + r.URL.RawQuery
+	}
+	http.Redirect(w, r, u, http.StatusMovedPermanently)
+	return true
+}
+
 // dealReplay is the replay of match id's deal just ended (DealReplay), "" while it is played.
 func dealReplay(game string, id record.ID, deal int, ended bool) string {
 	if !ended {
@@ -323,7 +338,7 @@ func chartOf(r *http.Request, past []pastMatch, value func(pastMatch) (float64, 
 // asnasReplay shows one step of an As-Nas deal as the visitor saw it.
 func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 	id, deal, step, err := replayAddress(r)
-	if err != nil {
+	if err != nil || movedReplay(w, r, "asnas", id, deal) {
 		return err
 	}
 	a, seat, err := s.asnasFor(r).find(s, r, id)
@@ -348,7 +363,7 @@ func (s *Server) asnasReplay(w http.ResponseWriter, r *http.Request) error {
 // guandanReplay shows one step of a Guandan deal as the visitor saw it.
 func (s *Server) guandanReplay(w http.ResponseWriter, r *http.Request) error {
 	id, deal, step, err := replayAddress(r)
-	if err != nil {
+	if err != nil || movedReplay(w, r, "guandan", id, deal) {
 		return err
 	}
 	g, seat, err := guandanGameFor(r).find(s, r, id)

@@ -152,6 +152,53 @@ func TestNoSuchReplay(t *testing.T) {
 	}
 }
 
+// TestReplayOneAddress: a replay has one address, the one the site links to. The same deal
+// written another way (a match's id in capitals, a deal's number with a leading zero or a plus
+// sign) is a permanent redirect there, its query kept, in both games (it was the page itself,
+// under a second address); a HEAD is redirected too.
+func TestReplayOneAddress(t *testing.T) {
+	ts := newSite(t)
+	p := ts.table()
+	ts.location("/asnas/move", url.Values{"move": {moveOf(p)}, "verb": {"look"}})
+	ts.gtable()
+	for _, game := range []string{"asnas", "guandan"} {
+		href := attr(ts.get("/"+game+"/history").doc.Find("a[data-replay]").First(), "href")
+		match, deal, ok := strings.Cut(strings.TrimPrefix(href, "/"+game+"/replay/"), "/")
+		if !ok || deal != "1" {
+			t.Fatalf("%s: the first replay listed is %q", game, href)
+		}
+		if p := ts.get(href + "?step=1"); p.status != http.StatusOK {
+			t.Fatalf("%s?step=1: %d", href, p.status)
+		}
+		upper := strings.ToUpper(match)
+		if upper == match { // an id of digits alone (one in 70): one with letters, not the visitor's
+			upper, match = "ABCDEF0123", "abcdef0123"
+		}
+		base := "/" + game + "/replay/"
+		for _, c := range []struct{ target, location string }{
+			{base + match + "/01", base + match + "/1"},
+			{base + match + "/+1?step=1", base + match + "/1?step=1"},
+			{base + upper + "/1?step=1&open=1", base + match + "/1?step=1&open=1"},
+			{base + upper + "/001", base + match + "/1"},
+		} {
+			for _, method := range []string{http.MethodGet, http.MethodHead} {
+				req, err := http.NewRequest(method, ts.srv.URL+c.target, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp, err := ts.client.Do(req)
+				if err != nil {
+					t.Fatal(err)
+				}
+				resp.Body.Close()
+				if resp.StatusCode != http.StatusMovedPermanently || resp.Header.Get("Location") != c.location {
+					t.Errorf("%s %s: %d to %q, want 301 to %q", method, c.target, resp.StatusCode, resp.Header.Get("Location"), c.location)
+				}
+			}
+		}
+	}
+}
+
 // TestReplayTitleSaysTheStep: each step of a replay is a page of its own, and its title says
 // first which step it is, then the deal and the game: a screen reader reads a new page's title
 // first, so stepping with the links is heard move by move (every step's title was "Replay of
