@@ -493,8 +493,17 @@ func TestHostileAddresses(t *testing.T) {
 		{"/static/app.00000000.css", 404, ""},
 		{"/static/" + css + "%00", 404, ""},
 		{"/static/" + css + "/", 301, "/static/" + css},
-		{"/static/", 301, "/static"},
+		{"/static/" + css + "//", 301, "/static/" + css},
+		// A folder is no page: a 404 at once, not a redirect to one (/static/cards/ led to
+		// /static/cards, /static/ to /static).
+		{"/static/", 404, ""},
+		{"/static//", 404, ""},
 		{"/static", 404, ""},
+		{"/static/cards/", 404, ""},
+		{"/static/cards//", 404, ""},
+		{"/static/cards", 404, ""},
+		{"/static/cards/asnas/", 404, ""},
+		{"/static/nothing/?x=1", 404, ""},
 		{"/static/" + css, 200, ""},
 		{"/asnas/../settings", 404, ""},
 		{"/%2e%2e/etc/passwd", 404, ""},

@@ -179,6 +179,22 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// redirectSlashes is chi's RedirectSlashes, but under /static/ only an asset's address with a
+// slash after it is redirected, to the asset: a folder there (/static/cards/, /static/) is no
+// page, and its redirect led to a 404 one step later; now it is that 404 at once.
+func redirectSlashes(next http.Handler) http.Handler {
+	redirect := middleware.RedirectSlashes(next)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if rest, ok := strings.CutPrefix(r.URL.Path, "/static/"); ok {
+			if _, asset := encodedAssets()[strings.TrimRight(rest, "/")]; !asset {
+				next.ServeHTTP(w, r)
+				return
+			}
+		}
+		redirect.ServeHTTP(w, r)
+	})
+}
+
 // ServeHTTP implements http.Handler.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.router.ServeHTTP(w, r) }
 
@@ -189,7 +205,7 @@ func (s *Server) routes() chi.Router {
 	r.Use(s.requestID, s.observe, securityHeaders, s.timeout, s.visitor, s.locale, s.headerLimit, s.recoverPanic)
 	// An address typed or linked with a trailing slash (/asnas/rules/) names the page without
 	// it: a redirect, not a 404. No route of the site ends in a slash but the home page.
-	r.Use(s.crossOrigin().Handler, s.limitPosts, middleware.GetHead, middleware.RedirectSlashes)
+	r.Use(s.crossOrigin().Handler, s.limitPosts, middleware.GetHead, redirectSlashes)
 
 	r.NotFound(s.handle(func(http.ResponseWriter, *http.Request) error { return errNotFound }))
 	r.MethodNotAllowed(s.handle(func(w http.ResponseWriter, req *http.Request) error {
