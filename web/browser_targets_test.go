@@ -39,6 +39,7 @@ func TestBrowserSmallTargets(t *testing.T) {
 			for _, c := range []struct{ path, sel string }{
 				{"/asnas", ".site-header .brand"},
 				{"/asnas", ".table-head .log-link"},
+				{"/asnas", ".table-head .keys-help > summary"},
 				{"/guandan", ".garrange a"},
 			} {
 				where := fmt.Sprintf("%dx%d %s %s", size.w, size.h, lang, c.path)
