@@ -123,6 +123,51 @@ const settled = (() => {
   };
 })();
 
+// skipGuard makes the first key or click of a running replay end it (finish) and do nothing
+// else: a player pressing a key or tapping a button to skip must not also fold or pass before
+// seeing the end. Tab ends it and then moves the focus as ever, unless the end has just put it
+// on the first button (landed); a modifier alone (Ctrl stops a screen reader's speech) does
+// nothing; the header's links and settings work as ever. A press that makes no click (a touch
+// that scrolls, a long press) leaves nothing to swallow: the next tap counts. over tells a
+// replay that has ended or was stopped by a newer table. It returns what lets go of the keys.
+function skipGuard(over, finish, landed) {
+  const onKey = (event) => {
+    if (over()) return;
+    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
+    finish();
+    if (event.key === "Tab" && !landed()) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  let swallow = false;
+  const swallowClick = (event) => {
+    if (!swallow) return;
+    swallow = false;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+  };
+  const release = () => setTimeout(() => {
+    swallow = false;
+    document.removeEventListener("click", swallowClick, true);
+    document.removeEventListener("pointerup", release, true);
+    document.removeEventListener("pointercancel", release, true);
+  });
+  const onPointer = (event) => {
+    if (over() || !event.isPrimary || event.button !== 0) return;
+    swallow = !(event.target instanceof Element && event.target.closest("header"));
+    document.addEventListener("click", swallowClick, true);
+    document.addEventListener("pointerup", release, true);
+    document.addEventListener("pointercancel", release, true);
+    finish();
+  };
+  document.addEventListener("keydown", onKey, true);
+  document.addEventListener("pointerdown", onPointer, true);
+  return () => {
+    document.removeEventListener("keydown", onKey, true);
+    document.removeEventListener("pointerdown", onPointer, true);
+  };
+}
+
 function replay() {
   const root = document.querySelector("[data-replay]");
   const steps = [...document.querySelectorAll("[data-replay-step]")];
@@ -148,6 +193,7 @@ function replay() {
   let next = 0;
   let timer = 0;
   let landed = false; // the replay's end moved the focus (settled)
+  let unguard = () => {};
   const acting = () => root.querySelectorAll(".replay-acting").forEach((el) => el.classList.remove("replay-acting"));
   const finish = () => {
     // The last step's timer may fire after a newer table came (the felt is kept across live
@@ -164,8 +210,7 @@ function replay() {
     }
     root.classList.remove("replaying");
     if (live && rest.length > 0) live.textContent = joinSentences(rest);
-    document.removeEventListener("keydown", onKey, true);
-    document.removeEventListener("pointerdown", onPointer, true);
+    unguard();
     landed = settled();
   };
   // A live page may swap in a newer table while this replay runs (its steps have left the
@@ -173,8 +218,7 @@ function replay() {
   const stale = () => {
     if (steps[0].isConnected) return false;
     clearTimeout(timer);
-    document.removeEventListener("keydown", onKey, true);
-    document.removeEventListener("pointerdown", onPointer, true);
+    unguard();
     return true;
   };
   const play = () => {
@@ -198,42 +242,6 @@ function replay() {
     if (next < steps.length) timer = setTimeout(play, 650);
     else timer = setTimeout(finish, 650);
   };
-  // The first key or click only ends the replay: a player pressing a key to skip must not also
-  // fold by accident. Tab ends it too and then moves the focus as ever (the buttons wait for the
-  // replay's end), unless settled() has just put it on the first button.
-  const onKey = (event) => {
-    if (stale()) return;
-    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
-    finish();
-    if (event.key === "Tab" && !landed) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-  };
-  // A click that skips is swallowed too (a tap on Fold while the replay runs only skips), except
-  // in the header, whose links and settings work as ever. A press that makes no click (a touch
-  // that scrolls, a long press) leaves nothing to swallow: the next tap counts.
-  let swallow = false;
-  const onPointer = (event) => {
-    if (stale() || !event.isPrimary || event.button !== 0) return;
-    swallow = !(event.target instanceof Element && event.target.closest("header"));
-    document.addEventListener("click", swallowClick, true);
-    document.addEventListener("pointerup", release, true);
-    document.addEventListener("pointercancel", release, true);
-    finish();
-  };
-  const swallowClick = (event) => {
-    if (!swallow) return;
-    swallow = false;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-  };
-  const release = () => setTimeout(() => {
-    swallow = false;
-    document.removeEventListener("click", swallowClick, true);
-    document.removeEventListener("pointerup", release, true);
-    document.removeEventListener("pointercancel", release, true);
-  });
-
   if (reduced) {
     finish();
     return;
@@ -246,8 +254,7 @@ function replay() {
     step.setAttribute("data-replay-pending", "");
     for (const el of shown(step)) el.hidden = true;
   }
-  document.addEventListener("keydown", onKey, true);
-  document.addEventListener("pointerdown", onPointer, true);
+  unguard = skipGuard(stale, finish, () => landed);
   timer = setTimeout(play, 350);
 }
 replay();

@@ -164,8 +164,7 @@ function guandanTable() {
     if (felt.isConnected) return false;
     done = true;
     clearTimeout(timer);
-    document.removeEventListener("keydown", onKey, true);
-    document.removeEventListener("pointerdown", onPointer, true);
+    unguard();
     return true;
   };
   const finish = () => {
@@ -183,47 +182,11 @@ function guandanTable() {
     for (const [seat, c] of counts) setCount(seat, c.count, c.words);
     say(aiTexts(steps.slice(next)).concat(news.splice(0)));
     document.documentElement.classList.remove("greplaying");
-    document.removeEventListener("keydown", onKey, true);
-    document.removeEventListener("pointerdown", onPointer, true);
+    unguard();
     landed = settled();
   };
-  // The first key or click only ends the replay, as at the As-Nas table (app.js): a player
-  // pressing X or tapping Pass to skip must not also pass before seeing the trick. Tab ends it
-  // and then moves the focus as ever, unless the end has just put it on the first button; a
-  // modifier alone (Ctrl stops a screen reader's speech) does nothing.
-  let landed = false;
-  const onKey = (event) => {
-    if (done || stale()) return;
-    if (event.ctrlKey || event.metaKey || event.altKey || event.key === "Shift") return;
-    finish();
-    if (event.key === "Tab" && !landed) return;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-  };
-  // A click that skips is swallowed too, except in the header, whose links and settings work
-  // as ever. A press that makes no click (a touch that scrolls, a long press) leaves nothing
-  // to swallow: the next tap counts.
-  let swallow = false;
-  const onPointer = (event) => {
-    if (done || stale() || !event.isPrimary || event.button !== 0) return;
-    swallow = !(event.target instanceof Element && event.target.closest("header"));
-    document.addEventListener("click", swallowClick, true);
-    document.addEventListener("pointerup", release, true);
-    document.addEventListener("pointercancel", release, true);
-    finish();
-  };
-  const swallowClick = (event) => {
-    if (!swallow) return;
-    swallow = false;
-    event.preventDefault();
-    event.stopImmediatePropagation();
-  };
-  const release = () => setTimeout(() => {
-    swallow = false;
-    document.removeEventListener("click", swallowClick, true);
-    document.removeEventListener("pointerup", release, true);
-    document.removeEventListener("pointercancel", release, true);
-  });
+  let landed = false; // the replay's end moved the focus (settled)
+  let unguard = () => {};
 
   const show = () => {
     if (done || stale()) return;
@@ -282,8 +245,8 @@ function guandanTable() {
   for (const s of tpl.content.querySelectorAll("[data-start]")) setCount(s.dataset.start, s.dataset.count, s.dataset.countText);
   (felt.querySelector(".gcentre") || felt).append(skip);
   skip.addEventListener("click", finish);
-  document.addEventListener("keydown", onKey, true);
-  document.addEventListener("pointerdown", onPointer, true);
+  // The first key or click only ends the replay, as at the As-Nas table (app.js).
+  unguard = skipGuard(() => done || stale(), finish, () => landed);
   show();
 }
 // The hand to pick a play from is one Tab stop, not 27: the card last in focus holds it (a
