@@ -265,7 +265,8 @@ func TestSettingsLevelChoicesReadAlike(t *testing.T) {
 // under each level of the level choices (the settings page's two, the As-Nas table's) is the
 // description of its control (aria-describedby), so that a screen reader reads it with the
 // control; before, it was a paragraph of its own that a player tabbing from control to control
-// never heard. Each id the controls name is on the page once.
+// never heard. So is the As-Nas table's note under its levels (when a new level takes effect),
+// which describes Change level. Each id the controls name is on the page once.
 func TestHelpTextsDescribeTheirControls(t *testing.T) {
 	ts := newSite(t)
 	for path, want := range map[string]map[string]string{
@@ -285,6 +286,7 @@ func TestHelpTextsDescribeTheirControls(t *testing.T) {
 			`input[name="level"][value="beginner"]`: "asnas.ai.level.beginner.help",
 			`input[name="level"][value="club"]`:     "asnas.ai.level.club.help",
 			`input[name="level"][value="master"]`:   "asnas.ai.level.master.help",
+			`[data-control="level"]`:                "asnas.ai.note",
 		},
 	} {
 		p := ts.get(path)
