@@ -52,7 +52,7 @@ func (t table[L]) find(s *Server, r *http.Request, id record.ID) (L, int, error)
 	}
 	if v.session != nil {
 		if p := t.pending(s, v, false); p.id == id && sh.Current == "" {
-			l, err := t.deal(ctx, s, p.id, p.seed, soloSeats)
+			l, err := t.dealPending(ctx, s, p)
 			return l, soloSeat, err
 		}
 	}

@@ -33,12 +33,22 @@ func asnasLevel(r *http.Request) (aiasnas.Level, bool) {
 // asnasFor is the As-Nas table's plumbing for this visitor: the AI seats play at the level the
 // visitor chose, or, without a choice, with the configured AI.
 func (s *Server) asnasFor(r *http.Request) table[*record.Asnas] {
-	level, chosen := asnasLevel(r)
-	if !chosen {
-		// The configured AI, Master in production: the level the table shows.
-		return timedTable(r.Context(), asnasGame, defaultAsnasLevel.String())
+	return asnasSoloAt(r.Context(), visitorFrom(r.Context()).prefs.AsnasLevel)
+}
+
+// asnasSoloAt is the As-Nas table's plumbing with the AI seats at the level named name, or, for a
+// name that is not a level's, with the configured AI.
+func asnasSoloAt(ctx context.Context, name string) table[*record.Asnas] {
+	t, shown := asnasGame, defaultAsnasLevel.String() // Master in production: the level shown
+	level, chosen := aiasnas.ParseLevel(name)
+	if chosen {
+		t, shown = asnasAtLevel(level), level.String()
+	} else {
+		name = ""
 	}
-	return timedTable(r.Context(), asnasAtLevel(level), level.String())
+	t = timedTable(ctx, t, shown)
+	t.level, t.at = name, asnasSoloAt
+	return t
 }
 
 // asnasAtLevel is the As-Nas table's plumbing with the AI seats at level.

@@ -24,8 +24,16 @@ func guandanLevel(r *http.Request) aiguandan.Level {
 // guandanGameFor is the Guandan table's plumbing with the AI seats at the visitor's level:
 // the partner and both opponents, in this match and in the next one dealt.
 func guandanGameFor(r *http.Request) table[*record.Guandan] {
-	level := guandanLevel(r)
-	return timedTable(r.Context(), guandanAtLevel(level), level.String())
+	return guandanSoloAt(r.Context(), guandanLevel(r).String())
+}
+
+// guandanSoloAt is the Guandan table's plumbing with the AI seats at the level named name (Club
+// for a name that is not a level's).
+func guandanSoloAt(ctx context.Context, name string) table[*record.Guandan] {
+	level, _ := aiguandan.ParseLevel(name)
+	t := timedTable(ctx, guandanAtLevel(level), level.String())
+	t.level, t.at = level.String(), guandanSoloAt
+	return t
 }
 
 // guandanPlayer is the AI of one decision at a level. Club is the configured player (the

@@ -1,8 +1,11 @@
 package web
 
 import (
+	"context"
+	"fmt"
 	"net/http"
 	"net/url"
+	"slices"
 	"sync/atomic"
 	"testing"
 
@@ -67,5 +70,86 @@ func TestPendingMatchAtTheVisitorsLevel(t *testing.T) {
 	}
 	if n := defaultDecisions.Load(); n != 0 {
 		t.Errorf("the default level's players made %d decisions for a visitor at beginner", n)
+	}
+}
+
+// openingAt is the log of the match dealt from seed with the AI seats at level, up to the
+// visitor's first move.
+func openingAt(t *testing.T, s *Server, game, level string, seed uint64) string {
+	t.Helper()
+	ctx := context.Background()
+	if game == "asnas" {
+		a, err := asnasSoloAt(ctx, level).deal(ctx, s, record.NewID(), seed, soloSeats)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return fmt.Sprint(a.DealLog())
+	}
+	g, err := guandanSoloAt(ctx, level).deal(ctx, s, record.NewID(), seed, soloSeats)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprint(g.DealLog())
+}
+
+// The AI seats' moves a table shows before the visitor's first move are played at the level
+// the table was first shown at. A visitor who changes the level then sees the same moves again:
+// the same hands played at another level would tell more of them, a level at a time. The
+// first move keeps them, and the new level plays from the AI players' next move, as the level
+// notice says.
+func TestPendingMatchKeepsTheLevelItWasShownAt(t *testing.T) {
+	for _, game := range []string{"asnas", "guandan"} {
+		t.Run(game, func(t *testing.T) {
+			var seed atomic.Uint64
+			ts := newSite(t, func(c *Config) { c.Seed = func() uint64 { return seed.Load() } })
+			// A seed whose opening at the table's first level differs from the other level's,
+			// so that the test fails when the table deals at the visitor's level of the moment.
+			first, other := "club", "beginner"
+			if game == "asnas" {
+				first = "master"
+			}
+			for s := uint64(1); s < 500 && seed.Load() == 0; s++ {
+				if openingAt(t, ts.server, game, first, s) != openingAt(t, ts.server, game, other, s) {
+					seed.Store(s)
+				}
+			}
+			if seed.Load() == 0 {
+				t.Fatal("no seed has the levels open a deal differently")
+			}
+			setLevel := func(level string) {
+				ts.location("/settings/"+game+"-level", url.Values{"level": {level}, "return": {"/" + game}})
+			}
+			setLevel(first)
+			shown := ts.get("/" + game)
+			opening := logLines(shown)
+			setLevel(other)
+			if again := logLines(ts.get("/" + game)); !slices.Equal(again, opening) {
+				t.Fatalf("after a change of level the table shows %q, want the moves it showed: %q", again, opening)
+			}
+			// The replay of the deal up to the visitor's first move, from the history: the
+			// same moves before that move (the pending match) and after it (the stored one).
+			replayed := func(when string) {
+				t.Helper()
+				replay := attr(ts.get("/"+game+"/history").doc.Find("a[data-replay]").First(), "href")
+				var steps []string                              // a step's page says what that step did
+				for step := 1; step <= len(opening)-2; step++ { // the log's first two lines are the deal's start
+					r := ts.get(fmt.Sprintf("%s?step=%d", replay, step))
+					if r.status != http.StatusOK {
+						t.Fatalf("%s, the replay's step %d: %d", when, step, r.status)
+					}
+					steps = append(steps, logLines(r)...)
+				}
+				if !slices.Equal(steps, opening[2:]) {
+					t.Errorf("%s, the replay's steps say %q, want %q", when, steps, opening[2:])
+				}
+			}
+			replayed("before the first move")
+			if game == "asnas" {
+				ts.post("/asnas/move", url.Values{"move": {moveOf(shown)}, "verb": {"fold"}})
+			} else {
+				ts.gpost("/guandan/pass", url.Values{"move": {shown.groot("data-move")}})
+			}
+			replayed("after the first move")
+		})
 	}
 }

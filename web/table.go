@@ -50,6 +50,10 @@ type liveMatch interface {
 type table[L liveMatch] struct {
 	// game names the table: the store keys' part, the page's section and the table's path.
 	game string
+	// level names the level of the AI seats ("" for the configured AI), and at is the game's
+	// table at another such level (nil for a table that is not a visitor's: see dealPending).
+	level string
+	at    func(ctx context.Context, level string) table[L]
 	// deal starts match id from seed and lets the AI seats act until one of the humans is to
 	// act.
 	deal func(ctx context.Context, s *Server, id record.ID, seed uint64, humans seats) (L, error)
@@ -148,7 +152,7 @@ func (t table[L]) peek(s *Server, r *http.Request) (l L, ok bool, err error) {
 	if p.id == 0 {
 		return l, false, nil
 	}
-	l, err = t.deal(ctx, s, p.id, p.seed, soloSeats)
+	l, err = t.dealPending(ctx, s, p)
 	return l, err == nil, err
 }
 
@@ -174,7 +178,7 @@ func (t table[L]) open(s *Server, w http.ResponseWriter, r *http.Request) (L, sh
 		var zero L
 		return zero, sh, err
 	}
-	l, err := t.deal(ctx, s, p.id, p.seed, soloSeats)
+	l, err := t.dealPending(ctx, s, p)
 	return l, sh, err
 }
 
@@ -195,7 +199,7 @@ func (t table[L]) look(s *Server, r *http.Request) (l L, sh shelf, ok bool, err 
 	}
 	if v.session != nil {
 		if p := t.pending(s, v, false); p != (pending{}) {
-			l, err = t.deal(ctx, s, p.id, p.seed, soloSeats)
+			l, err = t.dealPending(ctx, s, p)
 			return l, sh, err == nil, err
 		}
 	}
@@ -233,7 +237,7 @@ func (t table[L]) post(s *Server, w http.ResponseWriter, r *http.Request,
 		if p.id == 0 {
 			return t.answer(s, w, r, back, views.NoticeExpired, nil)
 		}
-		if l, err = t.deal(ctx, s, p.id, p.seed, soloSeats); err != nil {
+		if l, err = t.dealPending(ctx, s, p); err != nil {
 			return err
 		}
 		version = 0
