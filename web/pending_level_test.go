@@ -6,6 +6,8 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
 
@@ -150,6 +152,53 @@ func TestPendingMatchKeepsTheLevelItWasShownAt(t *testing.T) {
 				ts.gpost("/guandan/pass", url.Values{"move": {shown.groot("data-move")}})
 			}
 			replayed("after the first move")
+		})
+	}
+}
+
+// A session cookie from before the pending match kept its level (its value the match's id and
+// seed alone) is no pending match: dealt at the visitor's level of the moment, as it was, it
+// showed the same hands played another way at each level the visitor chose before moving. Its
+// table deals a match of its own, kept at the level it is first shown at like any other, and a
+// first move from its page finds it gone, as from an expired cookie.
+func TestPendingMatchFromBeforeTheLevelWasKept(t *testing.T) {
+	for _, game := range []string{"asnas", "guandan"} {
+		t.Run(game, func(t *testing.T) {
+			var seed atomic.Uint64
+			ts := newSite(t, func(c *Config) { c.Seed = func() uint64 { return seed.Load() } })
+			first, other := "club", "beginner"
+			if game == "asnas" {
+				first = "master"
+			}
+			for s := uint64(1); s < 500 && seed.Load() == 0; s++ {
+				if openingAt(t, ts.server, game, first, s) != openingAt(t, ts.server, game, other, s) {
+					seed.Store(s)
+				}
+			}
+			if seed.Load() == 0 {
+				t.Fatal("no seed has the levels open a deal differently")
+			}
+			setLevel := func(level string) {
+				ts.location("/settings/"+game+"-level", url.Values{"level": {level}, "return": {"/" + game}})
+			}
+			setLevel(first)
+			// The cookie as the site wrote it before: the visitor's id and the pending match's
+			// id and seed, no level.
+			old := sessionCookie(t, ts.server.sessions, map[any]any{
+				"id":              ts.visitorID(),
+				"pending:" + game: record.NewID().String() + "." + strconv.FormatUint(seed.Load(), 16),
+			})
+			u, _ := url.Parse(ts.srv.URL)
+			ts.client.Jar.SetCookies(u, []*http.Cookie{old})
+			if loc := ts.location("/"+game+"/restart", url.Values{"move": {"1"}}); !strings.Contains(loc, "notice=expired") {
+				t.Errorf("a first move from the cookie's table went to %s, want the expired notice", loc)
+			}
+			ts.client.Jar.SetCookies(u, []*http.Cookie{old})
+			opening := logLines(ts.get("/" + game))
+			setLevel(other)
+			if again := logLines(ts.get("/" + game)); !slices.Equal(again, opening) {
+				t.Fatalf("after a change of level the table shows %q, want the moves it showed: %q", again, opening)
+			}
 		})
 	}
 }

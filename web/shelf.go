@@ -280,36 +280,39 @@ func encodeShelf(s *Server, sh shelf, change func(*shelf)) ([]byte, error) {
 // dealt, but it is stored only with that move. Its id and seed travel in the signed and
 // encrypted session cookie, so the visitor can neither see nor choose the seed, and the POST
 // deals exactly what the page showed. The AI seats' moves before that first move are played
-// at the level the table was first shown at (level, with pinned): a visitor who changes the
-// level before moving sees the same moves again, not the same hands played another way (each
-// level's opening would tell more of the hidden cards), and the new level plays from the AI
-// players' next move, as the level notice says.
+// at the level the table was first shown at (level): a visitor who changes the level before
+// moving sees the same moves again, not the same hands played another way (each level's
+// opening would tell more of the hidden cards), and the new level plays from the AI players'
+// next move, as the level notice says.
 type pending struct {
-	id     record.ID
-	seed   uint64
-	level  string
-	pinned bool // false for a cookie from before the level was kept: the visitor's level
+	id    record.ID
+	seed  uint64
+	level string
 }
 
 // pendingKey is the session value of a table's pending match.
 func (t table[L]) pendingKey() string { return "pending:" + t.game }
 
 // pending reads the visitor's pending match from their session (zero when there is none);
-// with mint, a missing one is drawn and put in the session, for the caller to save.
+// with mint, a missing one is drawn and put in the session, for the caller to save. A cookie
+// from before the level was kept (an id and a seed alone) names none: its match was dealt at
+// the visitor's level of the moment, so each level chosen before the first move played the
+// same hands another way, and which of them its page last showed is not known. Nothing of it
+// is stored, so nothing is lost: its table deals a match of its own.
 func (t table[L]) pending(s *Server, v *visitorState, mint bool) pending {
 	if txt, ok := v.session.Values[t.pendingKey()].(string); ok {
 		idTxt, rest, _ := strings.Cut(txt, ".")
-		seedTxt, level, pinned := strings.Cut(rest, ".")
+		seedTxt, level, leveled := strings.Cut(rest, ".")
 		id, okID := record.ParseID(idTxt)
 		seed, err := strconv.ParseUint(seedTxt, 16, 64)
-		if okID && err == nil {
-			return pending{id: id, seed: seed, level: level, pinned: pinned}
+		if okID && err == nil && leveled {
+			return pending{id: id, seed: seed, level: level}
 		}
 	}
 	if !mint {
 		return pending{}
 	}
-	p := pending{id: record.NewID(), seed: s.cfg.Seed(), level: t.level, pinned: true}
+	p := pending{id: record.NewID(), seed: s.cfg.Seed(), level: t.level}
 	v.session.Values[t.pendingKey()] = p.id.String() + "." + strconv.FormatUint(p.seed, 16) + "." + p.level
 	return p
 }
@@ -317,7 +320,7 @@ func (t table[L]) pending(s *Server, v *visitorState, mint bool) pending {
 // dealPending deals the pending match p as its page showed it: with the AI seats at the level
 // it was first shown at, whatever the visitor's level now.
 func (t table[L]) dealPending(ctx context.Context, s *Server, p pending) (L, error) {
-	if p.pinned && p.level != t.level && t.at != nil {
+	if p.level != t.level && t.at != nil {
 		t = t.at(ctx, p.level)
 	}
 	return t.deal(ctx, s, p.id, p.seed, soloSeats)
