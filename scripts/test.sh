@@ -133,7 +133,7 @@ stage "== go test -race (the concurrent parts: handlers and stores)"
 # handlers run there in the same goroutines as in the tests of shared tables, live updates,
 # AI cancellation and the stores, which stay.
 go test -race -short -count=1 \
-  -skip '^(TestHostileEveryPageForEveryVisitor|TestGuandanFullMatchThroughTheForms|TestHiddenCards(Asnas|Guandan)RandomPlay|FuzzRequests)$' ./web/...
+  -skip '^(TestHostileEveryPageForEveryVisitor|TestGuandanFullMatchThroughTheForms|TestHiddenCards(Asnas|Guandan|SharedAsnas)RandomPlay|TestHiddenCardsSharedGuandanPlay|FuzzRequests)$' ./web/...
 stage "== fuzz (short)"
 # The packages with a fuzz target (listing every package's tests built each one for nothing).
 for pkg in $(grep -rl '^func Fuzz' --include='*_test.go' . | xargs -n1 dirname | sort -u); do
