@@ -527,11 +527,21 @@ func (s *Server) arrangeSeats(w http.ResponseWriter, r *http.Request) error {
 		if err1 != nil || from < 0 || from > 3 {
 			return badRequest("no such seat")
 		}
+		// The form names the player the host saw in the seat: once somebody else sits there,
+		// or nobody (a second click, a page older than a change), the form is stale and
+		// nothing changes. A form without the name (a page from before it was named) acts on
+		// the seat as it is.
+		if who, named := r.PostForm["who"]; named && (t.Seats[from].Visitor == "" || t.Seats[from].Name != who[0]) {
+			return errLobbyStale
+		}
 		switch r.PostFormValue("op") {
 		case "remove":
 			gone := t.Seats[from].Visitor
-			if gone == "" || gone == t.Host {
-				return errSeatTaken
+			switch {
+			case gone == "":
+				return errLobbyStale // removed already
+			case gone == t.Host:
+				return badRequest("the host removes themself")
 			}
 			t.Seats[from] = tableSeat{}
 			if !slices.Contains(t.Removed, gone) {
@@ -847,12 +857,19 @@ func (s *Server) lobbyChange(w http.ResponseWriter, r *http.Request, change func
 		}
 		return change(t, seat)
 	})
+	if errors.Is(err, errLobbyStale) {
+		return sharedRedirect(game, id)(w, r, views.NoticeStale)
+	}
 	if err != nil {
 		return movedFirst(w, r, game, id, err)
 	}
 	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
 	return nil
 }
+
+// errLobbyStale is a lobby change asked for from a page older than the seats it names: the
+// table as it is now, with the notice that somebody moved first; nothing changes.
+var errLobbyStale = errors.New("the lobby changed since the page")
 
 // movedFirst answers a change of the table that lost its compare-and-swap to other requests
 // every time it tried (store.ErrConflict): the table as it is now, with the notice that
