@@ -103,10 +103,16 @@ func teamName(ctx context.Context, team int) string {
 // teamText is a sentence about a team whose solo wording names the team in the key
 // ("guandan.match.won.0": "You and North have won…"): at a shared table the team's players are
 // named instead, through the key's shared form (tables.<key>) that takes the team's name as
-// its last argument.
+// its last argument; the viewer's own team is addressed as at the solo table
+// (tables.<key>.you, "You and %s have won…", many languages conjugate for it), their partner
+// named where it names North.
 func teamText(ctx context.Context, key string, team int, args ...any) string {
-	if !seatingOf(ctx).shared() {
+	s := seatingOf(ctx)
+	switch {
+	case !s.shared():
 		return i18n.T(ctx, key+"."+itoa(team), args...)
+	case s.Viewer >= 0 && s.Viewer%2 == team:
+		return i18n.T(ctx, "tables."+key+".you", append(args, gSeat(ctx, (s.Viewer+2)%4))...)
 	}
 	return i18n.T(ctx, "tables."+key, append(args, teamName(ctx, team))...)
 }
