@@ -72,6 +72,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 	t.Level = guandanLevelChoice(r, "/guandan?notice="+views.NoticeLevel.String())
 	t.Learn = sh.Stats.Matches == 0
 	ch := s.chrome(r, "guandan")
+	ch.Path = t.URL(t.Arrange, t.Hint != nil) // a setting changed returns to the hand as it was
 	ch.SkipToHand = views.GuandanHand
 	return s.render(w, r, http.StatusOK, views.GuandanPage(ch, t))
 }

@@ -8,7 +8,9 @@ import (
 	"sync"
 	"time"
 
+	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/live"
+	"github.com/cardavia/cardavia/web/views"
 )
 
 // The live connection of a shared table's page (Server-Sent Events). It carries no state: an
@@ -88,9 +90,14 @@ func (s *Server) waitForMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// Back to the table, the Guandan hand sorted as the page that waited had it.
+	to := tablePath(game, tb.ID)
+	if game == "guandan" {
+		to = views.GuandanURL(to, views.ParseArrangement(r.URL.Query().Get("arrange")), gd.Set{}, views.NoticeNone, false)
+	}
 	back := func() error {
 		w.Header().Set("Cache-Control", "no-store")
-		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
+		http.Redirect(w, r, to, http.StatusSeeOther)
 		return nil
 	}
 	rev, err := strconv.ParseUint(r.URL.Query().Get("rev"), 10, 64)

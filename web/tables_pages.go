@@ -270,9 +270,10 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 	m := s.tableModel(r, game, tb, seat, p)
 	m.Talk = s.talkModel(r.Context(), tb, seat)
 	ch := s.chrome(r, game)
+	ch.Path = m.Here()
 	ch.SkipToHand = m.HandSkip()
 	if m.Reload {
-		ch.Refresh, ch.RefreshTo = m.Refresh, m.Path()
+		ch.Refresh, ch.RefreshTo = m.Refresh, m.Here()
 	}
 	r = r.WithContext(views.WithSeating(r.Context(), m.Seating()))
 	return s.render(w, r, http.StatusOK, views.SharedTablePage(ch, m))

@@ -308,10 +308,24 @@ func (t SharedTable) Key(name string) string { return "tables." + t.Game + "." +
 // Path is the table's page.
 func (t SharedTable) Path() string { return "/" + t.Game + "/tables/" + t.ID }
 
+// Here is the table as this page shows it, where the header's settings, the page's own
+// reloads and the wait lead back to: a Guandan hand sorted as the player sorted it, with the
+// cards they selected.
+func (t SharedTable) Here() string {
+	if t.Guandan != nil {
+		return t.Guandan.URL(t.Guandan.Arrange, false)
+	}
+	return t.Path()
+}
+
 // WaitPath is the "Wait for the next move" link: held until the table changes from this
-// page's revision.
+// page's revision, then back to the table, a Guandan hand sorted as it was.
 func (t SharedTable) WaitPath() string {
-	return t.Path() + "/wait?rev=" + strconv.FormatUint(t.Rev, 10)
+	p := t.Path() + "/wait?rev=" + strconv.FormatUint(t.Rev, 10)
+	if t.Guandan != nil && t.Guandan.Arrange != "" && t.Guandan.Arrange != ArrangeRank {
+		p += "&arrange=" + string(t.Guandan.Arrange)
+	}
+	return p
 }
 
 // Action is where one of the table's own forms posts.
