@@ -779,6 +779,11 @@ func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
 		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
 		return nil
 	}
+	if rev, named := r.PostForm["rev"]; named && rev[0] != strconv.FormatUint(tb.Rev, 10) {
+		// The offer's page is older than the table: the player it named has moved since
+		// (or the table changed otherwise). Nothing is handed over; the table says so.
+		return sharedRedirect(game, tb.ID)(w, r, views.NoticeStale)
+	}
 	if at := tb.handOverAt(); at.IsZero() || s.cfg.Now().Before(at) {
 		return errNotYet
 	}
