@@ -30,6 +30,22 @@ func TestCheckNameTakesPersianNonJoiners(t *testing.T) {
 	}
 }
 
+// A name is seen: one that shows nothing (the Braille pattern blank, which passes for a symbol,
+// or a combining mark with no letter to sit on) left the other players with a blank where the
+// player's name goes, in the seats, the log and the scores. Marks on a letter stay welcome.
+func TestCheckNameRefusesBlankNames(t *testing.T) {
+	for _, bad := range []string{"\u2800", "\u2800\u2800\u2800", " \u2800 ", "\u0301", "\u20dd", "\u0301\u0301 \u0301"} {
+		if got, err := checkName(bad); err == nil {
+			t.Errorf("checkName(%+q) = %+q: a name that shows nothing", bad, got)
+		}
+	}
+	for _, ok := range []string{"Jos\u00e9", "\u0e14\u0e34\u0e19", "\u0645\u064e\u0631\u06cc\u064e\u0645", "\u00c5sa", "\u2800a", "\u2605"} {
+		if _, err := checkName(ok); err != nil {
+			t.Errorf("checkName(%+q) refused", ok)
+		}
+	}
+}
+
 func TestSameNameCatchesLookAlikes(t *testing.T) {
 	for _, tt := range []struct {
 		a, b string

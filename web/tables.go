@@ -412,10 +412,17 @@ func checkName(raw string) (string, error) {
 		return "", errName
 	}
 	name = norm.NFC.String(name)
-	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameRunes {
+	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameRunes || !strings.ContainsFunc(name, showsInName) {
 		return "", errName
 	}
 	return name, nil
+}
+
+// showsInName tells a character that shows: a letter, digit, punctuation or symbol, but not the
+// Braille pattern blank, a symbol that shows nothing. A name needs one: made only of blanks,
+// or of combining marks with no letter to sit on, it left a blank where the player's name goes.
+func showsInName(r rune) bool {
+	return r != '\u2800' && unicode.In(r, unicode.L, unicode.N, unicode.P, unicode.S)
 }
 
 // typedBack is a refused field's value as its form shows it again, so that a slip is mended
