@@ -261,8 +261,11 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request) error {
 			s.fileSharedMatch(r, game, tb, seat, p)
 		}
 	}
-	if seat >= 0 {
-		// The session is renewed so that a player's seat outlives a long match.
+	// The session is renewed so that a player's seat outlives a long match; a newcomer to the
+	// site is given one with the lobby's seats, so that the two requests of a double click on
+	// "Sit here" are one visitor's (else the first would seat a session the browser never
+	// keeps, and the second be refused the name it took).
+	if seat >= 0 || v.id == "" && !tb.started() {
 		if _, err := s.ensureVisitor(w, r); err != nil {
 			return err
 		}
