@@ -180,7 +180,7 @@ func TestHiddenCardsSharedGuandanPlay(t *testing.T) {
 			if sel := p.get(path + "/selection?card=0&card=54&card=107"); strings.Contains(sel.body, "data-card") {
 				t.Errorf("%s's selection line shows cards:\n%s", p.name, sel.body)
 			}
-			if !over && step%10 != 0 {
+			if !over && step%40 != 0 {
 				continue
 			}
 			// The replay of the deal, every step, with everyone's cards asked for: shown only
