@@ -80,7 +80,7 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) error {
 		}
 		for _, t := range talk {
 			if t.Seat == seat && now-t.At < talkEvery.Milliseconds() {
-				return errTooChatty
+				return s.tooMany(w, time.Duration(t.At+talkEvery.Milliseconds()-now)*time.Millisecond, errTooChatty)
 			}
 		}
 		talk = append(talk, said{Seat: seat, Phrase: phrase, At: now})

@@ -957,8 +957,13 @@ func TestSharedTableTalk(t *testing.T) {
 	if got := strings.TrimSpace(fa.doc.Find(`[data-said="goodluck"]`).Text()); !strings.Contains(got, "موفق باشید") || !strings.Contains(got, "Sara") {
 		t.Errorf("Ali reads %q, want Sara's good luck in Persian", got)
 	}
-	wantErrorPage(t, sara.post(path+"/say", url.Values{"phrase": {"thanks"}}), http.StatusTooManyRequests)
-	clk.add(talkEvery)
+	clk.add(2 * time.Second)
+	chatty := sara.post(path+"/say", url.Values{"phrase": {"thanks"}})
+	wantErrorPage(t, chatty, http.StatusTooManyRequests)
+	if got, want := chatty.header.Get("Retry-After"), strconv.Itoa(int((talkEvery - 2*time.Second).Seconds())); got != want {
+		t.Errorf("a phrase too soon: Retry-After %q, want %q (the rest of the wait)", got, want)
+	}
+	clk.add(talkEvery - 2*time.Second)
 	if r := sara.post(path+"/say", url.Values{"phrase": {"thanks"}}); r.status != http.StatusSeeOther {
 		t.Fatalf("a phrase after the wait: %d", r.status)
 	}
