@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/rand"
 	"encoding/base32"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -281,6 +282,24 @@ const tableIDBytes = 10
 // tableKey is where a table is stored; tableCodeKey maps its short code to its id.
 func tableKey(id string) string       { return "table:" + id }
 func tableCodeKey(code string) string { return "tablecode:" + code }
+
+// tableOnceKey names the table a new-table form opened, by the token the form carried.
+func tableOnceKey(game, once string) string { return "tableonce:" + game + ":" + once }
+
+// newOnce is a new-table form's token: 128 random bits, in hex.
+func newOnce() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(b[:]), nil
+}
+
+// validOnce tells whether s could be a token of newOnce.
+func validOnce(s string) bool {
+	_, err := hex.DecodeString(s)
+	return len(s) == 32 && err == nil
+}
 
 // Timers a host may choose, in seconds; 0 is none (the default among friends).
 var tableTimers = []int{0, 30, 60, 120}

@@ -56,3 +56,57 @@ func TestSharedTableNewcomerDoubleClickSits(t *testing.T) {
 		t.Errorf("after a double click on Sit here the friend's browser holds seat %s, not 2", got)
 	}
 }
+
+// TestSharedTableDoubleClickOpensOne: the two requests of a double click on "Open the table"
+// (a browser drops the first answer, its cookie with it, for the second) opened two tables,
+// the first orphaned and counted against the hour's limit, and on a browser new to the site
+// the first was a ghost's: the form's token names one submission, and the form gives a
+// newcomer their session, so both requests lead to one table, the host's. A garbled token
+// is a 400.
+func TestSharedTableDoubleClickOpensOne(t *testing.T) {
+	ts := newSite(t)
+	for _, game := range []string{"asnas", "guandan"} {
+		host := ts.as("Sara")
+		page := host.get("/" + game + "/tables/new")
+		form := page.doc.Find(`form.table-form`)
+		values := submitted(form)
+		if !validOnce(values.Get("once")) {
+			t.Fatalf("%s: the form's token %q", game, values.Get("once"))
+		}
+		values.Set("name", "Sara")
+		values.Set("level", "club")
+		values.Set("timer", "0")
+		u, _ := url.Parse(ts.srv.URL + "/")
+		var cookies []string
+		for _, c := range host.client.Jar.Cookies(u) {
+			cookies = append(cookies, c.Name+"="+c.Value)
+		}
+		if len(cookies) == 0 {
+			t.Fatalf("%s: the form gave a newcomer no session", game)
+		}
+		click := func(v url.Values) *http.Response {
+			req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/"+game+"/tables", strings.NewReader(v.Encode()))
+			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+			req.Header.Set("Cookie", strings.Join(cookies, "; "))
+			resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			return resp
+		}
+		first, second := click(values), click(values)
+		if first.StatusCode != http.StatusSeeOther || second.StatusCode != http.StatusSeeOther ||
+			first.Header.Get("Location") != second.Header.Get("Location") {
+			t.Fatalf("%s: a double click opened %d %q and %d %q, want one table", game,
+				first.StatusCode, first.Header.Get("Location"), second.StatusCode, second.Header.Get("Location"))
+		}
+		if got := rootOf(host.view(second.Header.Get("Location")), "data-seat"); got != "0" {
+			t.Errorf("%s: after a double click on Open the table the host holds seat %q, not 0", game, got)
+		}
+		values.Set("once", "<garbled>")
+		if r := click(values); r.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: a garbled token: %d, want 400", game, r.StatusCode)
+		}
+	}
+}

@@ -68,8 +68,17 @@ func (s *Server) newTableForm(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
+	// A newcomer gets their session (a signed cookie, nothing stored) with the form, so that
+	// the two requests of a double click on "Open the table" are one visitor's.
+	if _, err := s.ensureVisitor(w, r); err != nil {
+		return err
+	}
+	once, err := newOnce()
+	if err != nil {
+		return err
+	}
 	f := views.NewTableForm{Game: game, Levels: g.levels(), Level: g.defaultLevel(), Timers: tableTimers,
-		Name: visitorFrom(r.Context()).prefs.Name}
+		Name: visitorFrom(r.Context()).prefs.Name, Once: once}
 	return s.render(w, r, http.StatusOK, views.NewTablePage(s.plainChrome(r, game), f))
 }
 
@@ -114,10 +123,21 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 	if !slices.Contains(g.levels(), level) || err != nil || !slices.Contains(tableTimers, timer) {
 		return badRequest("unknown level or timer")
 	}
+	once := r.PostFormValue("once") // "" from a form of before: no guard against a double click
+	if once != "" && !validOnce(once) {
+		return badRequest("garbled form token")
+	}
+	if opened, err := s.openedBy(r.Context(), game, once); err != nil || opened != "" {
+		if err == nil {
+			// The same form sent again (a double click, a reload of the answer): its table.
+			http.Redirect(w, r, tablePath(game, opened), http.StatusSeeOther)
+		}
+		return err
+	}
 	name, err := checkName(r.PostFormValue("name"))
 	if err != nil || posesAsSeat(name) {
 		f := views.NewTableForm{Game: game, Levels: g.levels(), Level: level, Timers: tableTimers, Timer: timer,
-			Name: typedBack(r.PostFormValue("name"), nameFieldRunes), Error: "tables.name.error"}
+			Name: typedBack(r.PostFormValue("name"), nameFieldRunes), Error: "tables.name.error", Once: once}
 		if err == nil {
 			f.Error = "tables.name.seatword"
 		}
@@ -151,10 +171,19 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 		}
 		// Both from nothing: a code (or, never, an id) already in use refuses the write, and
 		// another code is drawn.
-		err = s.cfg.Store.CompareAndSwapAll(r.Context(),
-			store.Swap{Key: tableKey(id), Data: data},
-			store.Swap{Key: tableCodeKey(code), Data: []byte(id)})
+		swaps := []store.Swap{{Key: tableKey(id), Data: data}, {Key: tableCodeKey(code), Data: []byte(id)}}
+		if once != "" {
+			swaps = append(swaps, store.Swap{Key: tableOnceKey(game, once), Data: []byte(id)})
+		}
+		err = s.cfg.Store.CompareAndSwapAll(r.Context(), swaps...)
 		if errors.Is(err, store.ErrConflict) {
+			// The same form's other request may have opened the table meanwhile.
+			if opened, err := s.openedBy(r.Context(), game, once); err != nil || opened != "" {
+				if err == nil {
+					http.Redirect(w, r, tablePath(game, opened), http.StatusSeeOther)
+				}
+				return err
+			}
 			continue
 		}
 		if err != nil {
@@ -164,6 +193,16 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 		return nil
 	}
 	return store.ErrConflict
+}
+
+// openedBy is the id of the table that the new-table form sent with once has opened, "" for
+// none (or no once).
+func (s *Server) openedBy(ctx context.Context, game, once string) (string, error) {
+	if once == "" {
+		return "", nil
+	}
+	data, _, err := s.cfg.Store.Load(ctx, tableOnceKey(game, once))
+	return string(data), err
 }
 
 // joinByCode leads from a code read aloud to its table.

@@ -25,6 +25,8 @@ type NewTableForm struct {
 	Name string
 	// Error is the catalog key of why the form was refused, "" for none.
 	Error string
+	// Once names this form's submission: the requests of a double click open one table.
+	Once string
 }
 
 // SharedTable is a shared table's page as one visitor sees it: the lobby while the players
