@@ -106,18 +106,6 @@ func (s *Server) asnasPost(w http.ResponseWriter, r *http.Request, st step[*reco
 	return s.asnasFor(r).post(s, w, r, asnasGame.redirect, st)
 }
 
-// sharedRedirect answers 303 to a shared table, with a notice (NoticeNone for none).
-func sharedRedirect(game, id string) func(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
-	return func(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
-		url := tablePath(game, id)
-		if notice != views.NoticeNone {
-			url += "?notice=" + notice.String()
-		}
-		http.Redirect(w, r, url, http.StatusSeeOther)
-		return nil
-	}
-}
-
 // asnasNext deals the next deal once the current one is over.
 func (s *Server) asnasNext(w http.ResponseWriter, r *http.Request) error {
 	if err := parseMoveForm(w, r); err != nil {

@@ -71,4 +71,35 @@ func TestGuandanArrangementKept(t *testing.T) {
 	if !strings.HasSuffix(refresh, "url="+sorted) {
 		t.Errorf("the page reloads itself to %q, want %q", refresh, sorted)
 	}
+
+	// The table's own forms without the script: a phrase, the mute, the reloading switch,
+	// letting the AI play for oneself and taking the seat back each lead back to the hand as
+	// it was sorted (they led to the sorting by rank). A made-up sorting is the default.
+	for _, f := range []struct{ form, field, value string }{
+		{`form.talk-say`, "phrase", "goodluck"},
+		{`form.talk-mute`, "mute", "1"},
+		{`form.shared-refresh`, "reload", "0"},
+		{`form.tseat-leave`, "", ""}, // let the AI play for me
+		{`form.shared-back`, "", ""},
+	} {
+		page := waiter.get(sorted)
+		form := page.doc.Find(f.form)
+		if form.Length() == 0 {
+			t.Errorf("%s: not on the page", f.form)
+			continue
+		}
+		values := submitted(form)
+		if values.Get("arrange") != "suit" {
+			t.Errorf("%s carries the sorting %q, want suit", f.form, values.Get("arrange"))
+		}
+		if f.field != "" {
+			values.Set(f.field, f.value)
+		}
+		if got := waiter.post(attr(form, "action"), values); got.status != http.StatusSeeOther || got.header.Get("Location") != sorted {
+			t.Errorf("%s: %d to %q, want %q", f.form, got.status, got.header.Get("Location"), sorted)
+		}
+	}
+	if got := waiter.post(path+"/mute", url.Values{"mute": {"0"}, "arrange": {"<b>"}}); got.header.Get("Location") != path {
+		t.Errorf("a made-up sorting leads to %q, want %q", got.header.Get("Location"), path)
+	}
 }

@@ -282,3 +282,20 @@ func (s *Server) sharedSelection(r *http.Request, id string) (*views.GuandanSele
 	}
 	return queryVerdict(r, g.Match(), seat), nil
 }
+
+// sharedRedirect answers 303 to a shared table, with a notice (NoticeNone for none): where
+// a form at the table leads back to it.
+func sharedRedirect(game, id string) func(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
+	return func(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
+		url := tablePath(game, id)
+		if game == "guandan" {
+			// The hand sorted as the form's page showed it (the form's arrange, by rank when
+			// it has none).
+			url = views.GuandanURL(url, views.ParseArrangement(r.PostFormValue("arrange")), gd.Set{}, notice, false)
+		} else if notice != views.NoticeNone {
+			url += "?notice=" + notice.String()
+		}
+		http.Redirect(w, r, url, http.StatusSeeOther)
+		return nil
+	}
+}

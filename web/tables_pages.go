@@ -804,22 +804,19 @@ func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
 		if err := g.handOver(r.Context(), s, tb, seat, true); err != nil {
 			return movedFirst(w, r, game, tb.ID, err)
 		}
-		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
-		return nil
+		return sharedRedirect(game, tb.ID)(w, r, views.NoticeNone)
 	}
 	switch _, dealt := tb.matchID(); {
 	case !dealt:
 		// The lobby (a page from before the start, or a form made by hand): nothing is
 		// played yet, so nothing to hand over.
-		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
-		return nil
+		return sharedRedirect(game, tb.ID)(w, r, views.NoticeNone)
 	case tb.Seats[seat].Visitor == "":
 		return errAISeat
 	case tb.Seats[seat].Away:
 		// Handed over already, by another player's click or this one's from another tab:
 		// the table shows the AI playing it.
-		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
-		return nil
+		return sharedRedirect(game, tb.ID)(w, r, views.NoticeNone)
 	}
 	if rev, named := r.PostForm["rev"]; named && rev[0] != strconv.FormatUint(tb.Rev, 10) {
 		// The offer's page is older than the table: the player it named has moved since
@@ -832,8 +829,7 @@ func (s *Server) handToAI(w http.ResponseWriter, r *http.Request) error {
 	if err := g.handOver(r.Context(), s, tb, seat, false); err != nil {
 		return err
 	}
-	http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
-	return nil
+	return sharedRedirect(game, tb.ID)(w, r, views.NoticeNone)
 }
 
 // takeBack gives the visitor their seat back from the AI.
@@ -875,8 +871,7 @@ func (s *Server) takeBack(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return movedFirst(w, r, game, id, err)
 	}
-	http.Redirect(w, r, tablePath(game, id), http.StatusSeeOther)
-	return nil
+	return sharedRedirect(game, id)(w, r, views.NoticeNone)
 }
 
 // lobbyChange is the shape of the lobby's forms: the visitor must be seated (and the host when

@@ -99,8 +99,7 @@ func (s *Server) say(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 		s.announce(ctx, talkChannel(tb.ID), version+1)
-		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
-		return nil
+		return sharedRedirect(game, tb.ID)(w, r, views.NoticeNone)
 	}
 	return store.ErrConflict
 }
@@ -130,8 +129,7 @@ func (s *Server) tableSwitch(field string, set func(p *prefs, on bool)) handlerF
 		if err := s.updatePrefs(r.Context(), id, func(p *prefs) { set(p, on) }); err != nil {
 			return err
 		}
-		http.Redirect(w, r, tablePath(game, tb.ID), http.StatusSeeOther)
-		return nil
+		return sharedRedirect(game, tb.ID)(w, r, views.NoticeNone)
 	}
 }
 

@@ -320,12 +320,21 @@ func (t SharedTable) Here() string {
 	return t.Path()
 }
 
+// Arrangement is how the viewer sorted their Guandan hand, "" for the default (by rank) or
+// no hand.
+func (t SharedTable) Arrangement() string {
+	if t.Guandan == nil || t.Guandan.Arrange == ArrangeRank {
+		return ""
+	}
+	return string(t.Guandan.Arrange)
+}
+
 // WaitPath is the "Wait for the next move" link: held until the table changes from this
 // page's revision, then back to the table, a Guandan hand sorted as it was.
 func (t SharedTable) WaitPath() string {
 	p := t.Path() + "/wait?rev=" + strconv.FormatUint(t.Rev, 10)
-	if t.Guandan != nil && t.Guandan.Arrange != "" && t.Guandan.Arrange != ArrangeRank {
-		p += "&arrange=" + string(t.Guandan.Arrange)
+	if a := t.Arrangement(); a != "" {
+		p += "&arrange=" + a
 	}
 	return p
 }
