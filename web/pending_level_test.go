@@ -94,6 +94,31 @@ func openingAt(t *testing.T, s *Server, game, level string, seed uint64) string 
 	return fmt.Sprint(g.DealLog())
 }
 
+// levelsApart is a site dealing game's matches from seed, a seed whose opening (the AI seats'
+// moves before the visitor's first) at level first differs from level other's, so that a test
+// of which level deals a pending match can fail; setLevel chooses the visitor's level.
+func levelsApart(t *testing.T, game string) (ts *testSite, seed uint64, first, other string, setLevel func(string)) {
+	t.Helper()
+	var next atomic.Uint64
+	ts = newSite(t, func(c *Config) { c.Seed = func() uint64 { return next.Load() } })
+	first, other = "club", "beginner"
+	if game == "asnas" {
+		first = "master"
+	}
+	for s := uint64(1); s < 500 && next.Load() == 0; s++ {
+		if openingAt(t, ts.server, game, first, s) != openingAt(t, ts.server, game, other, s) {
+			next.Store(s)
+		}
+	}
+	if next.Load() == 0 {
+		t.Fatal("no seed has the levels open a deal differently")
+	}
+	setLevel = func(level string) {
+		ts.location("/settings/"+game+"-level", url.Values{"level": {level}, "return": {"/" + game}})
+	}
+	return ts, next.Load(), first, other, setLevel
+}
+
 // The AI seats' moves a table shows before the visitor's first move are played at the level
 // the table was first shown at. A visitor who changes the level then sees the same moves again:
 // the same hands played at another level would tell more of them, a level at a time. The
@@ -102,25 +127,7 @@ func openingAt(t *testing.T, s *Server, game, level string, seed uint64) string 
 func TestPendingMatchKeepsTheLevelItWasShownAt(t *testing.T) {
 	for _, game := range []string{"asnas", "guandan"} {
 		t.Run(game, func(t *testing.T) {
-			var seed atomic.Uint64
-			ts := newSite(t, func(c *Config) { c.Seed = func() uint64 { return seed.Load() } })
-			// A seed whose opening at the table's first level differs from the other level's,
-			// so that the test fails when the table deals at the visitor's level of the moment.
-			first, other := "club", "beginner"
-			if game == "asnas" {
-				first = "master"
-			}
-			for s := uint64(1); s < 500 && seed.Load() == 0; s++ {
-				if openingAt(t, ts.server, game, first, s) != openingAt(t, ts.server, game, other, s) {
-					seed.Store(s)
-				}
-			}
-			if seed.Load() == 0 {
-				t.Fatal("no seed has the levels open a deal differently")
-			}
-			setLevel := func(level string) {
-				ts.location("/settings/"+game+"-level", url.Values{"level": {level}, "return": {"/" + game}})
-			}
+			ts, _, first, other, setLevel := levelsApart(t, game)
 			setLevel(first)
 			shown := ts.get("/" + game)
 			opening := logLines(shown)
@@ -164,29 +171,13 @@ func TestPendingMatchKeepsTheLevelItWasShownAt(t *testing.T) {
 func TestPendingMatchFromBeforeTheLevelWasKept(t *testing.T) {
 	for _, game := range []string{"asnas", "guandan"} {
 		t.Run(game, func(t *testing.T) {
-			var seed atomic.Uint64
-			ts := newSite(t, func(c *Config) { c.Seed = func() uint64 { return seed.Load() } })
-			first, other := "club", "beginner"
-			if game == "asnas" {
-				first = "master"
-			}
-			for s := uint64(1); s < 500 && seed.Load() == 0; s++ {
-				if openingAt(t, ts.server, game, first, s) != openingAt(t, ts.server, game, other, s) {
-					seed.Store(s)
-				}
-			}
-			if seed.Load() == 0 {
-				t.Fatal("no seed has the levels open a deal differently")
-			}
-			setLevel := func(level string) {
-				ts.location("/settings/"+game+"-level", url.Values{"level": {level}, "return": {"/" + game}})
-			}
+			ts, seed, first, other, setLevel := levelsApart(t, game)
 			setLevel(first)
 			// The cookie as the site wrote it before: the visitor's id and the pending match's
 			// id and seed, no level.
 			old := sessionCookie(t, ts.server.sessions, map[any]any{
 				"id":              ts.visitorID(),
-				"pending:" + game: record.NewID().String() + "." + strconv.FormatUint(seed.Load(), 16),
+				"pending:" + game: record.NewID().String() + "." + strconv.FormatUint(seed, 16),
 			})
 			u, _ := url.Parse(ts.srv.URL)
 			ts.client.Jar.SetCookies(u, []*http.Cookie{old})
