@@ -8,7 +8,6 @@ import (
 	"sync"
 	"time"
 
-	gd "github.com/cardavia/cardavia/rules/guandan"
 	"github.com/cardavia/cardavia/web/live"
 	"github.com/cardavia/cardavia/web/views"
 )
@@ -90,15 +89,10 @@ func (s *Server) waitForMove(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	// Back to the table, the Guandan hand sorted as the page that waited had it.
-	to := tablePath(game, tb.ID)
-	if game == "guandan" {
-		to = views.GuandanURL(to, views.ParseArrangement(r.URL.Query().Get("arrange")), gd.Set{}, views.NoticeNone, false)
-	}
 	back := func() error {
 		w.Header().Set("Cache-Control", "no-store")
-		http.Redirect(w, r, to, http.StatusSeeOther)
-		return nil
+		// Back to the table, the Guandan hand sorted as the page that waited had it.
+		return sharedRedirect(game, tb.ID)(w, r, views.NoticeNone)
 	}
 	rev, err := strconv.ParseUint(r.URL.Query().Get("rev"), 10, 64)
 	if err != nil || r.Method == http.MethodHead {

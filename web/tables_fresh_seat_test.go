@@ -31,19 +31,7 @@ func TestSharedTableNewcomerDoubleClickSits(t *testing.T) {
 	}
 	values := submitted(form)
 	values.Set("name", "Mina")
-	click := func() *http.Response {
-		req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+path+"/seat", strings.NewReader(values.Encode()))
-		req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-		if len(cookies) > 0 {
-			req.Header.Set("Cookie", strings.Join(cookies, "; "))
-		}
-		resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		return resp
-	}
+	click := func() *http.Response { return postWithCookies(t, ts.srv.URL+path+"/seat", values, cookies) }
 	click() // its answer is lost
 	second := click()
 	if second.StatusCode != http.StatusSeeOther {
@@ -85,15 +73,7 @@ func TestSharedTableDoubleClickOpensOne(t *testing.T) {
 			t.Fatalf("%s: the form gave a newcomer no session", game)
 		}
 		click := func(v url.Values) *http.Response {
-			req, _ := http.NewRequest(http.MethodPost, ts.srv.URL+"/"+game+"/tables", strings.NewReader(v.Encode()))
-			req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
-			req.Header.Set("Cookie", strings.Join(cookies, "; "))
-			resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
-			if err != nil {
-				t.Fatal(err)
-			}
-			resp.Body.Close()
-			return resp
+			return postWithCookies(t, ts.srv.URL+"/"+game+"/tables", v, cookies)
 		}
 		first, second := click(values), click(values)
 		if first.StatusCode != http.StatusSeeOther || second.StatusCode != http.StatusSeeOther ||
@@ -109,4 +89,22 @@ func TestSharedTableDoubleClickOpensOne(t *testing.T) {
 			t.Errorf("%s: a garbled token: %d, want 400", game, r.StatusCode)
 		}
 	}
+}
+
+// postWithCookies posts form to address with the cookies a browser had when it showed the
+// form, not the jar's: the requests of a double click, of which the browser keeps the last
+// answer only.
+func postWithCookies(t *testing.T, address string, form url.Values, cookies []string) *http.Response {
+	t.Helper()
+	req, _ := http.NewRequest(http.MethodPost, address, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	if len(cookies) > 0 {
+		req.Header.Set("Cookie", strings.Join(cookies, "; "))
+	}
+	resp, err := (&http.Client{CheckRedirect: func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }}).Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	return resp
 }

@@ -284,14 +284,14 @@ func (s *Server) sharedSelection(r *http.Request, id string) (*views.GuandanSele
 }
 
 // sharedRedirect answers 303 to a shared table, with a notice (NoticeNone for none): where
-// a form at the table leads back to it.
+// a form or the wait at the table leads back to it.
 func sharedRedirect(game, id string) func(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
 	return func(w http.ResponseWriter, r *http.Request, notice views.Notice) error {
 		url := tablePath(game, id)
 		if game == "guandan" {
-			// The hand sorted as the form's page showed it (the form's arrange, by rank when
-			// it has none).
-			url = views.GuandanURL(url, views.ParseArrangement(r.PostFormValue("arrange")), gd.Set{}, notice, false)
+			// The hand sorted as the page that sent the request showed it (its form's or its
+			// link's arrange, by rank when it has none).
+			url = views.GuandanURL(url, views.ParseArrangement(r.FormValue("arrange")), gd.Set{}, notice, false)
 		} else if notice != views.NoticeNone {
 			url += "?notice=" + notice.String()
 		}

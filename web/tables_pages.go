@@ -127,12 +127,8 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 	if once != "" && !validOnce(once) {
 		return badRequest("garbled form token")
 	}
-	if opened, err := s.openedBy(r.Context(), game, once); err != nil || opened != "" {
-		if err == nil {
-			// The same form sent again (a double click, a reload of the answer): its table.
-			http.Redirect(w, r, tablePath(game, opened), http.StatusSeeOther)
-		}
-		return err
+	if done, err := s.toOpened(w, r, game, once); done || err != nil {
+		return err // the same form sent again (a double click, a reload of the answer): its table
 	}
 	name, err := checkName(r.PostFormValue("name"))
 	if err != nil || posesAsSeat(name) {
@@ -178,10 +174,7 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 		err = s.cfg.Store.CompareAndSwapAll(r.Context(), swaps...)
 		if errors.Is(err, store.ErrConflict) {
 			// The same form's other request may have opened the table meanwhile.
-			if opened, err := s.openedBy(r.Context(), game, once); err != nil || opened != "" {
-				if err == nil {
-					http.Redirect(w, r, tablePath(game, opened), http.StatusSeeOther)
-				}
+			if done, err := s.toOpened(w, r, game, once); done || err != nil {
 				return err
 			}
 			continue
@@ -195,14 +188,18 @@ func (s *Server) openTable(w http.ResponseWriter, r *http.Request) error {
 	return store.ErrConflict
 }
 
-// openedBy is the id of the table that the new-table form sent with once has opened, "" for
-// none (or no once).
-func (s *Server) openedBy(ctx context.Context, game, once string) (string, error) {
+// toOpened leads to the table that the new-table form sent with once has opened, if it has
+// (none for no once); it tells whether it did.
+func (s *Server) toOpened(w http.ResponseWriter, r *http.Request, game, once string) (bool, error) {
 	if once == "" {
-		return "", nil
+		return false, nil
 	}
-	data, _, err := s.cfg.Store.Load(ctx, tableOnceKey(game, once))
-	return string(data), err
+	id, _, err := s.cfg.Store.Load(r.Context(), tableOnceKey(game, once))
+	if err != nil || id == nil {
+		return false, err
+	}
+	http.Redirect(w, r, tablePath(game, string(id)), http.StatusSeeOther)
+	return true, nil
 }
 
 // joinByCode leads from a code read aloud to its table.
