@@ -234,11 +234,16 @@ func TestGuandanFullMatchThroughTheForms(t *testing.T) {
 	matchRequests := b.requests
 	checkMatchWinShown(t, final, levels, dealLevel)
 	checkClimbShown(t, final, deal, history)
-	form := final.doc.Find(`form[action="/guandan/restart"]:has([data-action="new"])`)
+	// New match, from the match's end with the hand sorted by suit: the new match's hand is
+	// sorted so too (it came back sorted by rank).
+	form := b.table("arrange=suit").doc.Find(`form[action="/guandan/restart"]:has([data-action="new"])`)
 	if form.Length() != 1 {
 		t.Fatal("no New match form after the match")
 	}
-	b.submit("/guandan/restart", url.Values{"move": {attr(form.Find(`input[name="move"]`), "value")}})
+	if loc := b.ts.gpost("/guandan/restart", submitted(form)); loc != "/guandan?arrange=suit" {
+		t.Errorf("New match from the hand sorted by suit leads to %q", loc)
+	}
+	b.changed = true
 	fresh := b.table("")
 	if fresh.groot("data-deal") != "1" || fresh.groot("data-level") != "2" ||
 		fresh.groot("data-over") != "false" || shownTeamLevels(t, fresh) != [2]int{0, 0} {

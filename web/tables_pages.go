@@ -713,20 +713,19 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 	}
 	move, _ := strconv.ParseUint(r.PostFormValue("move"), 10, 64)
 	swap := game == "guandan" && r.PostFormValue("swap") == "1"
-	back := func(notice string) error {
-		http.Redirect(w, r, tablePath(game, tb.ID)+notice, http.StatusSeeOther)
-		return nil
-	}
+	// Back to the table, with the hand sorted as the page that asked showed it.
+	redirect := sharedRedirect(game, tb.ID)
+	back := func(notice views.Notice) error { return redirect(w, r, notice) }
 	for try := 0; ; try++ {
 		if !tb.started() {
-			return back("?notice=stale") // no match has begun: the table as it is, not a 404
+			return back(views.NoticeStale) // no match has begun: the table as it is, not a 404
 		}
 		p, err := g.play(s, w, r, tb, -1)
 		if err != nil {
 			return err
 		}
 		if !p.over || move != p.token {
-			return back("?notice=stale")
+			return back(views.NoticeStale)
 		}
 		// The table as play read it (a timer may have run out meanwhile), with the version
 		// the write compares.
@@ -739,12 +738,12 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 			// The first to ask chose the other rematch: this form is from a page that still
 			// offered both (or was sent at the same moment), and joining silently would deal
 			// the player a rematch they did not click. Their page now offers the one to join.
-			return back("?notice=stale")
+			return back(views.NoticeStale)
 		}
 		asked := tb.Ready.has(seat) && !tb.Seats[seat].Away
 		if tb.askRematch(seat, swap, s.cfg.Now()) {
 			if asked {
-				return back("") // asked already: nothing to write
+				return back(views.NoticeNone) // asked already: nothing to write
 			}
 			err = s.saveTable(r.Context(), tb)
 		} else {
@@ -764,10 +763,10 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) error {
 			if err != nil {
 				return err
 			}
-			return back("")
+			return back(views.NoticeNone)
 		}
 		if try == 3 {
-			return back("?notice=stale")
+			return back(views.NoticeStale)
 		}
 		// Another player asked, or dealt, at the same moment: ask again on the table as it is
 		// now (the form is stale if the rematch has been dealt).

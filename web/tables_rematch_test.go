@@ -328,3 +328,30 @@ func TestSharedRematchInTheLobbyIsStale(t *testing.T) {
 		t.Error("a rematch in the lobby started a match")
 	}
 }
+
+// The Rematch forms of a shared Guandan table keep the hand sorted as the page showed it, as
+// Next deal does: the new match's first page came back sorted by rank.
+func TestSharedGuandanRematchKeepsTheSorting(t *testing.T) {
+	ts := newSite(t)
+	sara, ali := ts.as("Sara"), ts.as("Ali")
+	path, _ := finishedMatch(t, "guandan", 0, map[int]*player{0: sara, 1: ali})
+	end := sara.get(path + "?arrange=suit")
+	forms := end.doc.Find(`form[action$="/rematch"]`)
+	if forms.Length() != 2 {
+		t.Fatalf("%d rematch forms, want the rematch and the one with partners swapped", forms.Length())
+	}
+	forms.Each(func(_ int, f *goquery.Selection) {
+		if got := submitted(f).Get("arrange"); got != "suit" {
+			t.Errorf("a rematch form (swap %q) carries the sorting %q, want suit", submitted(f).Get("swap"), got)
+		}
+	})
+	same := forms.Filter(`:not(:has(input[name="swap"]))`)
+	if r := sara.post(path+"/rematch", submitted(same)); same.Length() != 1 || r.header.Get("Location") != path+"?arrange=suit" {
+		t.Errorf("Sara's rematch leads to %q, want the hand sorted by suit", r.header.Get("Location"))
+	}
+	// Ali's form for the other rematch is stale: its notice keeps his sorting too.
+	other := url.Values{"move": {rootOf(end, "data-move")}, "swap": {"1"}, "arrange": {"plan"}}
+	if r := ali.post(path+"/rematch", other); r.header.Get("Location") != path+"?arrange=plan&notice=stale" {
+		t.Errorf("Ali's stale rematch leads to %q", r.header.Get("Location"))
+	}
+}
