@@ -72,7 +72,11 @@ func settingsDone(w http.ResponseWriter, r *http.Request) {
 // refuseSettings answers a settings POST it cannot accept with 400 and the settings page,
 // showing the visitor's unchanged settings and a sentence saying what was wrong.
 func (s *Server) refuseSettings(w http.ResponseWriter, r *http.Request, problem string) error {
-	page := views.SettingsPage(s.chrome(r, "settings"), views.SettingsForm{
+	// Its header's forms lead back where this one would have (the page it was sent from), not
+	// home as other pages answering a POST do.
+	ch := s.chrome(r, "settings")
+	ch.Path = returnPath(r)
+	page := views.SettingsPage(ch, views.SettingsForm{
 		Filters:      visitorFrom(r.Context()).prefs.Filters,
 		AsnasLevel:   asnasLevelForm(r),
 		GuandanLevel: guandanLevelChoice(r, "/settings?saved=1"),

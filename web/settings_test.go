@@ -143,6 +143,18 @@ func TestBadFilterValuesChangeNothing(t *testing.T) {
 			}
 		})
 	}
+	// The refusal's own header forms lead back to the page the form was sent from (they led
+	// home), and a return that is not this site's still leads home.
+	for ret, want := range map[string]string{"/guandan?arrange=suit": "/guandan?arrange=suit", "//elsewhere.example/": "/"} {
+		form := filterForm("x", "50", "50")
+		form.Set("return", ret)
+		r := ts.post("/settings", form)
+		for _, f := range []string{`form[data-language]`, `form[data-filters]`} {
+			if got := attr(r.doc.Find(f+` input[name="return"]`), "value"); r.status != http.StatusBadRequest || got != want {
+				t.Errorf("a refusal sent from %q (%d): its header's %s returns to %q, want %q", ret, r.status, f, got, want)
+			}
+		}
+	}
 	p := ts.get("/")
 	if got := filtersOf(p); got != [3]string{"30", "60", "90"} {
 		t.Errorf("bad values changed the filters to %v", got)
