@@ -1,9 +1,12 @@
 package views
 
 import (
+	"context"
+	"strings"
 	"testing"
 
 	"github.com/cardavia/cardavia/rules/asnas"
+	"github.com/cardavia/cardavia/static"
 )
 
 // While the AI plays for an away viewer, each page replays from the seat's last action (the
@@ -52,5 +55,40 @@ func TestAsnasSinceAwayTakesTheWholeTurn(t *testing.T) {
 	tb.View.Seat = 2
 	if got := tb.Since(); got != 2 {
 		t.Errorf("the replay starts at %d, want 2 (the hand-over, the AI's look and call)", got)
+	}
+}
+
+// The viewer's own hand, looked at by the AI while they were away, wears backs while the replay
+// shows the steps before that look (its faces showed beside "Not looked"); a look of their own,
+// before the steps replayed, changes nothing.
+func TestAsnasOwnLookReplayedWearsBacks(t *testing.T) {
+	tb := AsnasTable{Log: []asnas.Event{
+		{Kind: asnas.EvDealt},
+		{Kind: asnas.EvOpened, Seat: 1},
+		{Kind: asnas.EvLooked, Seat: 2}, // 2: the AI's, after the time-out at 2
+		{Kind: asnas.EvCalled, Seat: 2},
+		{Kind: asnas.EvLooked, Seat: 3},
+	}, Asides: []LogAside{{At: 2, Seat: 2, Why: AsideTime}}}
+	tb.View.Seat = 2
+	tb.View.Seats[2].Shown, tb.View.Seats[2].Looked = true, true
+	if !tb.RevealedLater(2) {
+		t.Error("the AI's look for the away viewer is replayed, but their hand shows its faces from the first step")
+	}
+	if tb.RevealedLater(1) || tb.RevealedLater(3) {
+		t.Error("a hand nobody may see wears the replay's backs")
+	}
+	var b strings.Builder
+	if err := seatArea(Chrome{Assets: static.Load()}, tb, 2).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), `<ul class="hand replay-backs" aria-hidden="true">`) {
+		t.Errorf("the viewer's hand has no backs of its own size for the replay:\n%s", b.String())
+	}
+	// Their own look, before the AI took the seat: nothing to hide.
+	tb.Log[2].Seat, tb.Log[1].Seat = 1, 2
+	tb.Log[1].Kind, tb.Log[2].Kind = asnas.EvLooked, asnas.EvOpened
+	tb.Asides = []LogAside{{At: 3, Seat: 2, Why: AsideTime}}
+	if tb.RevealedLater(2) {
+		t.Error("the viewer looked before the steps replayed, yet their hand wears backs")
 	}
 }

@@ -240,10 +240,15 @@ func (t AsnasTable) Replayable() bool {
 	return len(t.Log) > 0 && t.Log[0].Kind == asnas.EvDealt && t.Since() < len(t.Log)
 }
 
-// RevealedLater tells whether seat's hand is another seat's, shown at the showdown that the
-// page's replay has yet to reach: it wears backs until the replay ends.
+// RevealedLater tells whether seat's hand is shown at a moment the page's replay has yet to
+// reach: another seat's at the showdown, or the viewer's own when the AI looked at it for them
+// (they were away) among the steps replayed. It wears backs until the replay ends, so that no
+// step shows its faces beside "Not looked".
 func (t AsnasTable) RevealedLater(seat int) bool {
-	return seat != t.View.Seat && t.View.Seats[seat].Shown && t.Replayable()
+	if !t.View.Seats[seat].Shown || !t.Replayable() {
+		return false
+	}
+	return seat != t.View.Seat || !t.stateAt(t.Since()).Looked[seat]
 }
 
 // feltState is the public table at one moment of a deal, rebuilt from the log for the replay:
