@@ -39,7 +39,14 @@ func TestCheckNameRefusesBlankNames(t *testing.T) {
 			t.Errorf("checkName(%+q) = %+q: a name that shows nothing", bad, got)
 		}
 	}
-	for _, ok := range []string{"Jos\u00e9", "\u0e14\u0e34\u0e19", "\u0645\u064e\u0631\u06cc\u064e\u0645", "\u00c5sa", "\u2800a", "\u2605"} {
+	// A letter stacking marks by the dozen spills over the seats and lines around it.
+	for _, bad := range []string{"Z" + strings.Repeat("\u0336\u0301\u0316", 5) + "algo", "a\u0301\u0302\u0303\u0304\u0305\u0306"} {
+		if got, err := checkName(bad); err == nil {
+			t.Errorf("checkName(%+q) = %+q: a name stacking marks", bad, got)
+		}
+	}
+	for _, ok := range []string{"Jos\u00e9", "\u0e14\u0e34\u0e19", "\u0645\u064e\u0631\u06cc\u064e\u0645", "\u00c5sa", "\u2800a", "\u2605",
+		"\u0f66\u0f92\u0fb2\u0f74\u0f56", "\u05e9\u05bc\u05c1\u05b8\u05d1", "\u0915\u094d\u0937\u093f", "Nguy\u1ec5n"} {
 		if _, err := checkName(ok); err != nil {
 			t.Errorf("checkName(%+q) refused", ok)
 		}

@@ -431,10 +431,29 @@ func checkName(raw string) (string, error) {
 		return "", errName
 	}
 	name = norm.NFC.String(name)
-	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameRunes || !strings.ContainsFunc(name, showsInName) {
+	if n := utf8.RuneCountInString(name); n < 1 || n > maxNameRunes || !strings.ContainsFunc(name, showsInName) || marksInARow(name) > maxMarksInARow {
 		return "", errName
 	}
 	return name, nil
+}
+
+// maxMarksInARow is the most combining marks a name may stack on one character: a Tibetan,
+// Devanagari or Hebrew syllable stacks up to four, a pointed Persian letter two, while a name
+// stacking a dozen ("Zalgo" text) spills over the seats and lines around it.
+const maxMarksInARow = 4
+
+// marksInARow is the longest run of combining marks in s.
+func marksInARow(s string) int {
+	most, run := 0, 0
+	for _, r := range s {
+		if !unicode.Is(unicode.M, r) {
+			run = 0
+			continue
+		}
+		run++
+		most = max(most, run)
+	}
+	return most
 }
 
 // showsInName tells a character that shows: a letter, digit, punctuation or symbol, but not the
