@@ -343,8 +343,22 @@ func memoKey(b []byte, code, key string, args []any) ([]byte, bool) {
 }
 
 // Number formats x with exactly decimals fraction digits in the locale's digits and separators
-// (1 234,50 in Svenska, ۱٬۲۳۴٫۵۰ in فارسی).
+// (1 234,50 in Svenska, ۱٬۲۳۴٫۵۰ in فارسی). A negative number that rounds to zero is zero,
+// without the minus sign ("0.00" for -0.004, never "-0.00"), and so is -0.
 func Number(ctx context.Context, x float64, decimals int) string {
+	if x < 0 {
+		if zero := number1(ctx, 0, decimals); number1(ctx, -x, decimals) == zero {
+			return zero
+		}
+	}
+	return number1(ctx, x, decimals)
+}
+
+// number1 is Number without its care for a negative zero.
+func number1(ctx context.Context, x float64, decimals int) string {
+	if x == 0 {
+		x = 0 // -0 is 0
+	}
 	var kb [48]byte
 	k := append(kb[:0], FromContext(ctx).Code...)
 	k = append(k, 0, '#')

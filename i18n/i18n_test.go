@@ -3,6 +3,7 @@ package i18n
 import (
 	"context"
 	"io/fs"
+	"math"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -132,6 +133,35 @@ func TestNumber(t *testing.T) {
 		ctx := WithLocale(context.Background(), l)
 		if got := Number(ctx, tt.x, 2); got != tt.want {
 			t.Errorf("Number(%s, %v) = %q, want %q", tt.code, tt.x, got, tt.want)
+		}
+	}
+}
+
+// TestNumberHasNoNegativeZero: a negative number too small to show at the decimals asked for
+// is zero, printed without a minus sign: an As-Nas average of -1 point over 240 deals read
+// "Average points per deal -0.00" ("\u2212" in Swedish, "\u200e\u2212" in Persian).
+func TestNumberHasNoNegativeZero(t *testing.T) {
+	tests := []struct {
+		code     string
+		x        float64
+		decimals int
+		want     string
+	}{
+		{"en", -1.0 / 240, 2, "0.00"},
+		{"sv", -0.004, 2, "0,00"},
+		{"fa", -0.0049, 2, "\u06f0\u066b\u06f0\u06f0"},
+		{"da", -0.4, 0, "0"},
+		{"zh", math.Copysign(0, -1), 2, "0.00"},
+		// Not a zero: the minus sign stays, the locale's own.
+		{"en", -0.006, 2, "-0.01"},
+		{"sv", -0.006, 2, "\u22120,01"},
+		{"fa", -0.6, 0, "\u200e\u2212\u06f1"},
+	}
+	for _, tt := range tests {
+		l, _ := ByCode(tt.code)
+		ctx := WithLocale(context.Background(), l)
+		if got := Number(ctx, tt.x, tt.decimals); got != tt.want {
+			t.Errorf("Number(%s, %v, %d) = %q, want %q", tt.code, tt.x, tt.decimals, got, tt.want)
 		}
 	}
 }

@@ -76,3 +76,16 @@ func TestHistorySharedGuandanTeams(t *testing.T) {
 		}
 	}
 }
+
+// An As-Nas average a little below zero reads zero: a player 1 point down over 240 deals read
+// "Genomsnittliga poäng per giv \u22120,00", a minus before a zero.
+func TestHistoryAverageHasNoNegativeZero(t *testing.T) {
+	ch := Chrome{Assets: static.Load(), Path: "/asnas/history", Filters: NeutralFilters}
+	h := History{Game: "asnas", Past: make([]HistoryMatch, 1), Stats: HistoryStats{Matches: 20, Deals: 240, PointsPerDeal: -1.0 / 240}}
+	for code, want := range map[string]string{"en": "0.00", "sv": "0,00", "fa": "\u06f0\u066b\u06f0\u06f0"} {
+		doc := renderIn(t, code, HistoryPage(ch, h))
+		if got := strings.TrimSpace(doc.Find(`[data-stat="perdeal"]`).Text()); got != want {
+			t.Errorf("%s: average points per deal %q, want %q", code, got, want)
+		}
+	}
+}
