@@ -1,7 +1,8 @@
 // Cardavia's only script, and an optional one: every feature works without it. It replays the
 // other players' moves at a table; it puts the focus back on the table after a move; it binds
-// the table's keyboard shortcuts; it previews the filter sliders while they move and saves
-// them without a page reload; and it switches the language as soon as one is chosen.
+// the table's keyboard shortcuts; it sends a form once however often it is clicked; it previews
+// the filter sliders while they move and saves them without a page reload; and it switches the
+// language as soon as one is chosen.
 //
 // The replay's contract (the data-replay-* attributes) is described in
 // web/views/asnas_replay.go, which writes them.
@@ -286,6 +287,22 @@ document.addEventListener("keydown", (event) => {
     }
   }
 });
+
+// A form sent twice (a double click, a key held down) reached the server twice: the second,
+// for a position the first had moved on from, answered "nothing changed" and its page hid what
+// the first did. Once a form posts, this page is on its way out: another post from it within
+// two seconds is dropped (after that it goes, should a load have been stopped).
+(function () {
+  let sentAt = -Infinity;
+  document.addEventListener("submit", (event) => {
+    const form = event.target;
+    if (event.defaultPrevented || !(form instanceof HTMLFormElement) || form.method !== "post") return;
+    const now = performance.now();
+    if (now - sentAt < 2000) event.preventDefault();
+    else sentAt = now;
+  });
+  window.addEventListener("pageshow", () => { sentAt = -Infinity; });
+})();
 
 // The visual filters. The page's look follows the root element's data-contrast, data-grain and
 // data-temperature (through the filter stylesheet and app.css), so a live preview only changes
