@@ -96,7 +96,7 @@ func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *rec
 	// Cards named in the query are shown selected, as far as they are in the hand: this is how
 	// a selection survives a refused play, the reading question and the arrangement buttons.
 	t.Selected = querySelection(q["card"], t.View.Hand)
-	asked := hint != nil && t.MyTurn() && q.Get("hint") != ""
+	asked := hint != nil && (t.MyTurn() || t.MustReturn()) && q.Get("hint") != ""
 	if asked {
 		// A notice tells of the change just made, once; the hint is a page of its own (its
 		// link carries no notice). An address that still carries one beside the hint would
@@ -104,12 +104,16 @@ func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *rec
 		t.Notice = views.NoticeNone
 	}
 	if t.Arrange == views.ArrangePlan || asked {
-		err := s.askAI(w, r, asked && *hint == aiguandan.LevelMaster, func() {
+		// Only a play is searched (Master); a return is the planner's at every level.
+		err := s.askAI(w, r, asked && t.MyTurn() && *hint == aiguandan.LevelMaster, func() {
 			if t.Arrange == views.ArrangePlan {
 				t.Plan = s.cfg.GuandanAI(guandanSeed(m, seat)).Plan(t.View.Hand, t.View.Level)
 			}
-			if asked {
+			switch {
+			case asked && t.MyTurn():
 				t.Hint = s.guandanAdvice(r, *hint, m, seat)
+			case asked:
+				t.Hint = s.guandanReturnAdvice(r, *hint, m, seat)
 			}
 		})
 		if err != nil {
@@ -127,6 +131,12 @@ func (s *Server) guandanSeatTable(w http.ResponseWriter, r *http.Request, g *rec
 	}
 	if t.MustReturn() {
 		t.Returnable = gd.Returnable(t.View.Level, t.View.Hand)
+		// The return form ticks one card: the hint's, else none (a card the query names is
+		// no choice made at this form).
+		t.Selected = gd.Set{}
+		if t.Hint != nil && t.Returnable.Contains(t.Hint.Cards) {
+			t.Selected = t.Hint.Cards
+		}
 	}
 	return t, nil
 }

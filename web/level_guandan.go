@@ -142,6 +142,17 @@ func (s *Server) guandanAdvice(r *http.Request, level aiguandan.Level, m gd.Matc
 	return h
 }
 
+// guandanReturnAdvice is the hint when the visitor owes a card back after a tribute: the very
+// card the AI of level would give back in their seat (the same player, seeded by the same
+// position, as when the AI acts for a seat). The AI gives no reason for a return.
+func (s *Server) guandanReturnAdvice(r *http.Request, level aiguandan.Level, m gd.Match, seat int) *views.GuandanHint {
+	turn := aiguandan.NewTurn(r.Context().Done())
+	defer turn.Release()
+	var one gd.Set
+	one.Add(s.guandanPlayer(turn, level, guandanSeed(m, seat)).Return(m.View(seat)))
+	return &views.GuandanHint{Return: true, Cards: one}
+}
+
 // maxLevelFormBytes bounds the level form: one short word and a return path.
 const maxLevelFormBytes = 2 << 10
 

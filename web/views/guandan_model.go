@@ -142,10 +142,13 @@ type GuandanSelection struct {
 	ToBeat gd.Reading
 }
 
-// GuandanHint is the play the AI would make in the human's seat.
+// GuandanHint is the play the AI would make in the human's seat, or the card it would give
+// back after a tribute.
 type GuandanHint struct {
 	// Pass is true when the AI would pass; Cards and Reading are then empty.
-	Pass    bool
+	Pass bool
+	// Return is true for the hint of a return: Cards holds the card to give back.
+	Return  bool
 	Cards   gd.Set
 	Reading gd.Reading
 	// Why is the catalog key of the reason for the move, or ""; WhyArgs its arguments.

@@ -42,6 +42,15 @@ func cardName(ctx context.Context, c gd.Card) string {
 	return i18n.T(ctx, "card.name", rankWord(ctx, c.Rank()), i18n.T(ctx, "card.suit."+c.Suit().String()))
 }
 
+// ReturnName is the name of the card a return's hint gives back ("7 of clubs").
+func (h GuandanHint) ReturnName(ctx context.Context) string {
+	cs := h.Cards.Cards()
+	if len(cs) != 1 {
+		return ""
+	}
+	return cardName(ctx, cs[0])
+}
+
 // labelName is a card's name and whether it is wild or a level card (see cardLabel).
 func labelName(ctx context.Context, c gd.Card, level gd.Rank) string {
 	switch {
