@@ -163,6 +163,9 @@ func (t GuandanTable) MyTurn() bool {
 	return t.View.Phase == gd.PhasePlay && t.View.ToAct == t.View.Seat
 }
 
+// HintPasses tells whether a hint is shown and it is to pass.
+func (t GuandanTable) HintPasses() bool { return t.Hint != nil && t.Hint.Pass }
+
 // MustReturn tells whether the human must now give a card back for a tribute.
 func (t GuandanTable) MustReturn() bool {
 	return t.View.Phase == gd.PhaseReturn && t.View.ToAct == t.View.Seat
