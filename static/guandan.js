@@ -50,6 +50,7 @@ function guandanTable() {
 
   // A button under each stack of two or more picks all its cards, or none. Not in a lesson:
   // with its bubble above the felt, the buttons would push Play off a phone's first screen.
+  // The server names the stacks that get one (data-stack-label, views.GuandanTable.StackPick).
   const syncStack = (group, button) => {
     const boxes = [...group.querySelectorAll('input[name="card"]')];
     button.setAttribute("aria-pressed", String(boxes.every((b) => b.checked)));

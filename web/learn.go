@@ -344,7 +344,7 @@ func (s *Server) guandanLearn(w http.ResponseWriter, r *http.Request) error {
 	}
 	p := views.GuandanLesson{Lesson: lessonOf("guandan", n, l.Len(), st), Replay: pos.Moved}
 	m := pos.Match
-	p.Table = views.GuandanTable{View: m.View(0), Log: pos.Deal[pos.Since:], Deal: pos.Deal, Arrange: views.ArrangeRank}
+	p.Table = views.GuandanTable{View: m.View(0), Log: pos.Deal[pos.Since:], Deal: pos.Deal, Arrange: views.ArrangeRank, Lesson: true}
 	if p.Table.MustReturn() {
 		p.Table.Returnable = gd.Returnable(m.Level, m.Hands[0])
 	}

@@ -83,6 +83,13 @@ func (g CardGroup) StackLabel(ctx context.Context) string {
 	return i18n.T(ctx, "guandan.stack.all", len(g.Cards), name)
 }
 
+// StackPick tells whether guandan.js gives group a button that picks the whole stack, which
+// the group's data-stack-label names: in a hand to pick a play from (kind "checkbox"), laid
+// out by rank, a stack of two or more, and not in a lesson.
+func (t GuandanTable) StackPick(g CardGroup, kind string) bool {
+	return kind == "checkbox" && !t.Lesson && t.Stacked() && len(g.Cards) > 1
+}
+
 // HandGroups lays out the human's hand as Arrange asks.
 func (t GuandanTable) HandGroups() []CardGroup {
 	switch t.Arrange {

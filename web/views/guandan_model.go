@@ -93,6 +93,9 @@ type GuandanTable struct {
 	// Asked is, at a shared table's finished match, what its players have asked of the
 	// rematch.
 	Asked RematchAsk
+	// Lesson is true for a lesson's table, whose hand has no buttons that pick a whole stack
+	// (with the lesson's bubble above the felt they would push Play off a phone's first screen).
+	Lesson bool
 	// Open are the other seats' hands, shown only by the replay of a deal that is over, when
 	// every card has been played or laid down for all to see.
 	Open [4]gd.Set
