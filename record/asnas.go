@@ -33,6 +33,11 @@ func logSince[E any](seat int, opening []E, steps []Step[E]) []E {
 	return out
 }
 
+// acted tells whether seat took one of the steps.
+func acted[E any](seat int, steps []Step[E]) bool {
+	return slices.ContainsFunc(steps, func(s Step[E]) bool { return s.Seat == seat })
+}
+
 // dealLog is the whole deal so far: its start, then every step's events.
 func dealLog[E any](opening []E, steps []Step[E]) []E {
 	out := slices.Clone(opening)
@@ -125,6 +130,9 @@ func (a *Asnas) NextDeal() ([]asnas.Event, error) {
 	a.m, a.opening, a.steps = next, ev, nil
 	return ev, nil
 }
+
+// Acted tells whether seat has acted in the current deal.
+func (a *Asnas) Acted(seat int) bool { return acted(seat, a.steps) }
 
 // Log is what happened since seat's last action in the current deal (all of the deal, its
 // deal and opening bet included, if seat has not acted yet), oldest first.

@@ -113,6 +113,9 @@ func (g *Guandan) Apply(a gd.Action) ([]gd.Event, error) {
 	return ev, nil
 }
 
+// Acted tells whether seat has acted in the current deal.
+func (g *Guandan) Acted(seat int) bool { return acted(seat, g.steps) }
+
 // Log is what happened since seat's last action in the current deal (all of the deal, its
 // start included, if seat has not acted yet), oldest first.
 func (g *Guandan) Log(seat int) []gd.Event { return logSince(seat, g.opening, g.steps) }

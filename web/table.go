@@ -40,6 +40,8 @@ type liveMatch interface {
 	Encode() []byte
 	// Deals is the number of deals dealt, the one being played among them.
 	Deals() int
+	// Acted tells whether seat has acted in the current deal.
+	Acted(seat int) bool
 }
 
 // table is the plumbing every game table shares: finding the visitor's match, dealing the
@@ -363,7 +365,8 @@ func (t table[L]) restart(ctx context.Context, s *Server) step[L] {
 
 // restartForm asks for confirmation before a match is thrown away, the stored one or the one
 // the table shows a passer-by. A finished match loses nothing (it is in the history): the
-// table's end, with its New match, is the answer.
+// table's end, with its New match, is the answer. The page warns that the match is lost only
+// when the visitor has made a move in it (a deal after the first is dealt by their Next deal).
 func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request) error {
 	l, _, err := t.open(s, w, r)
 	if err != nil {
@@ -372,7 +375,8 @@ func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request)
 	if t.over(l) {
 		return t.redirect(w, r, views.NoticeNone)
 	}
-	return s.render(w, r, http.StatusOK, views.RestartPage(s.plainChrome(r, t.game), t.game, l.Token()))
+	lose := l.Deals() > 1 || l.Acted(soloSeat)
+	return s.render(w, r, http.StatusOK, views.RestartPage(s.plainChrome(r, t.game), t.game, l.Token(), lose))
 }
 
 // redirect answers 303 See Other to the table, with a notice (NoticeNone for none).
