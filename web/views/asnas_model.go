@@ -173,9 +173,14 @@ func (t AsnasTable) notice() NoticeView {
 	return levelNotice(NoticeView{Key: asnasNotices.key(t.Notice)}, t.Notice, level)
 }
 
+// state is the table's state for its title; see tableState.
+func (t AsnasTable) state(ctx context.Context) string {
+	return tableState(ctx, "asnas", t.MyTurn(), t.View.DealOver, t.View.Over, t.View.DealNo)
+}
+
 // PageTitle is the solo table's title; see tableTitle.
 func (t AsnasTable) PageTitle(ctx context.Context) string {
-	return tableTitle(ctx, t.notice(), t.MyTurn(), i18n.T(ctx, "asnas.title"))
+	return tableTitle(ctx, t.notice(), t.state(ctx), i18n.T(ctx, "asnas.title"))
 }
 
 // logPanel is this deal's whole log, oldest first; the events since the visitor's last move

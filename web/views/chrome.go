@@ -83,5 +83,5 @@ type SettingsForm struct {
 // table's title is ("Saved · Settings"). A screen reader reads a new page's title first, so
 // the confirmation of a Save is heard without looking for it.
 func (f SettingsForm) Title(ctx context.Context) string {
-	return tableTitle(ctx, NoticeView{Key: f.Notice}, false, i18n.T(ctx, "settings.title"))
+	return tableTitle(ctx, NoticeView{Key: f.Notice}, "", i18n.T(ctx, "settings.title"))
 }

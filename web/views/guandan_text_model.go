@@ -223,9 +223,14 @@ func (t GuandanTable) notice() NoticeView {
 	return levelNotice(NoticeView{Key: guandanNotices.key(t.Notice), Class: "gnotice"}, t.Notice, level)
 }
 
+// state is the table's state for its title; see tableState.
+func (t GuandanTable) state(ctx context.Context) string {
+	return tableState(ctx, "guandan", t.MyTurn() || t.MustReturn(), t.DealOver(), t.MatchOver(), t.View.DealNo)
+}
+
 // PageTitle is the solo table's title; see tableTitle.
 func (t GuandanTable) PageTitle(ctx context.Context) string {
-	return tableTitle(ctx, t.notice(), t.MyTurn() || t.MustReturn(), i18n.T(ctx, "guandan.title"))
+	return tableTitle(ctx, t.notice(), t.state(ctx), i18n.T(ctx, "guandan.title"))
 }
 
 // logPanel lists what happened since the human's last move. The lines guandan.js replays

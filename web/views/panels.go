@@ -130,17 +130,32 @@ func levelNotice(n NoticeView, notice Notice, levelKey string) NoticeView {
 func (n NoticeView) TitleKey() string { return n.Key + ".title" }
 
 // tableTitle is a table page's title: its name, after the notice about the viewer's last
-// move (its short form) or, when they are to act, "Your turn". A screen reader reads a new
-// page's title first, and a tab in the background shows it, so a refused move or the turn
-// coming round is heard and seen without looking for it.
-func tableTitle(ctx context.Context, n NoticeView, myTurn bool, name string) string {
+// move (its short form) or else the table's state (tableState). A screen reader reads a new
+// page's title first, and a tab in the background shows it, so a refused move, the turn
+// coming round or a deal's end is heard and seen without looking for it.
+func tableTitle(ctx context.Context, n NoticeView, state, name string) string {
 	switch {
 	case n.Key != "":
 		return i18n.T(ctx, n.TitleKey()) + " · " + name
-	case myTurn:
-		return i18n.T(ctx, "tables.turn.you") + " · " + name
+	case state != "":
+		return state + " · " + name
 	}
 	return name
+}
+
+// tableState is a table's state in a few words, for its title: "Match over" at the match's
+// end, "Deal 3 over" at a deal's (game names the catalog of the game's word for a deal),
+// "Your turn" when the viewer is to act, else nothing.
+func tableState(ctx context.Context, game string, myTurn, dealOver, matchOver bool, deal int) string {
+	switch {
+	case matchOver:
+		return i18n.T(ctx, "tables.title.matchover")
+	case dealOver:
+		return i18n.T(ctx, game+".title.dealover", deal)
+	case myTurn:
+		return i18n.T(ctx, "tables.turn.you")
+	}
+	return ""
 }
 
 // sentences renders parts as the sentences of one paragraph, with the language's gap between

@@ -259,10 +259,24 @@ func (t SharedTable) turnKey() string {
 	return "tables.turn.other"
 }
 
+// state is the table's state for its title (see tableState): its game's, as the viewer's
+// seat sees it, once the match has begun.
+func (t SharedTable) state(ctx context.Context) string {
+	switch {
+	case t.Asnas != nil:
+		return t.Asnas.state(ctx)
+	case t.Guandan != nil:
+		return t.Guandan.state(ctx)
+	case t.Over:
+		return tableState(ctx, "", false, false, true, 0)
+	}
+	return tableState(ctx, "", t.MyTurn(), false, false, 0)
+}
+
 // PageTitle is the page's title; see tableTitle. A live page takes the title of each table
 // it swaps in.
 func (t SharedTable) PageTitle(ctx context.Context) string {
-	return tableTitle(ctx, t.notice(), t.MyTurn() && !t.Over, i18n.T(ctx, "tables.page.title", t.Code))
+	return tableTitle(ctx, t.notice(), t.state(ctx), i18n.T(ctx, "tables.page.title", t.Code))
 }
 
 // Away tells whether the AI plays for the viewer.
