@@ -257,45 +257,57 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 	}
 }
 
-// TestBrowserLessonsNarrowPhone: on a 360×740 phone, in every language, the lesson's head
-// (title, step counter, keys help) stays one line, nothing makes the page scroll sideways,
-// and the bubble, the highlighted cards and the button to press lie inside the first screen
-// (lessonScreenScript), at the first step, at step 10 (a two-digit counter) and at each
-// lesson's last step (the As-Nas lesson's score table in the bubble), and in Spanish and
-// Danish, the longest, at the tallest steps too (As-Nas 6, 7 and 12, Guandan 4 and 7). Before,
-// the Swedish heads ("Lär dig Guandan", "Steg 10 av 18", "Tangenter") and the Spanish Guandan
-// head from step 10 took two lines, and the Swedish score table pushed the bubble and the felt
-// 17 px past the screen's edge; and the steps were laid out as on a 390×844 phone, so that at
-// 360×740 the button to press lay up to 103 px (As-Nas step 10, Swedish and Spanish) and the
-// first deal's hand 81 px (Guandan step 1, English) below the first screen, and Guandan step
-// 4's Pass 132 px (English) below it. TestBrowserShortPhones checks the tables.
+// TestBrowserLessonsNarrowPhone: on a 360×740 phone and an iPhone SE (375×667), in every
+// language, the lesson's head (title, step counter, keys help) stays one line, nothing makes
+// the page scroll sideways, and the bubble, the highlighted cards and the button to press lie
+// inside the first screen (lessonScreenScript), at the first step, at step 10 (a two-digit
+// counter) and at each lesson's last step (the As-Nas lesson's score table in the bubble),
+// and at the tallest steps: at 360×740 in Spanish and Danish, the longest (As-Nas 6, 7 and 12,
+// Guandan 4 and 7), at 375×667 in every language (As-Nas 3, 4, 6, 7, 10, 12 and 14, Guandan 2
+// and 4 to 8: each was too tall there in one language at least). Before, the Swedish heads ("Lär
+// dig Guandan", "Steg 10 av 18", "Tangenter") and the Spanish Guandan head from step 10 took two
+// lines, and the Swedish score table pushed the bubble and the felt 17 px past the screen's
+// edge; and the steps were laid out as on a 390×844 phone, so that at 360×740 the button to
+// press lay up to 103 px (As-Nas step 10, Swedish and Spanish) and the first deal's hand 81 px
+// (Guandan step 1, English) below the first screen, and Guandan step 4's Pass 132 px (English)
+// below it. And at 375×667, laid out as at 360×740, 47 steps of the twelve walks ended below
+// the first screen, Guandan step 4's Pass by 57 px in Spanish and Danish, the As-Nas
+// showdown's hand (step 7, Spanish) by 39 px. TestBrowserShortPhones checks the tables.
 func TestBrowserLessonsNarrowPhone(t *testing.T) {
 	browserTest(t)
 	site := browserSite(t)
 	browser := startBrowser(t, 3*time.Minute)
-	tallest := map[string][]string{"asnas": {"6", "7", "12"}, "guandan": {"4", "7"}}
-	for _, lang := range []string{"en", "sv", "es", "fa", "da", "zh"} {
-		tb := lessonTab(t, browser, site.URL, 360, 740, lang, true)
-		for _, game := range []string{"asnas", "guandan"} {
-			tb.open("/" + game + "/learn?step=1")
-			steps := []string{"1", "10", eval[lessonScreen](tb, lessonScreenScript).Steps}
-			if lang == "es" || lang == "da" {
-				steps = append(steps, tallest[game]...)
+	for _, size := range []struct {
+		w, h    int64
+		langs   string // the languages walked through the tallest steps
+		tallest map[string][]string
+	}{
+		{360, 740, "es da", map[string][]string{"asnas": {"6", "7", "12"}, "guandan": {"4", "7"}}},
+		{375, 667, "en sv es fa da zh", map[string][]string{"asnas": {"3", "4", "6", "7", "12", "14"}, "guandan": {"2", "4", "5", "6", "7", "8"}}},
+	} {
+		for _, lang := range []string{"en", "sv", "es", "fa", "da", "zh"} {
+			tb := lessonTab(t, browser, site.URL, size.w, size.h, lang, true)
+			for _, game := range []string{"asnas", "guandan"} {
+				tb.open("/" + game + "/learn?step=1")
+				steps := []string{"1", "10", eval[lessonScreen](tb, lessonScreenScript).Steps}
+				if strings.Contains(size.langs, lang) {
+					steps = append(steps, size.tallest[game]...)
+				}
+				for _, step := range steps {
+					where := fmt.Sprintf("%s %s %dx%d step %s", game, lang, size.w, size.h, step)
+					if step != "1" {
+						tb.open("/" + game + "/learn?step=" + step)
+					}
+					s := eval[lessonScreen](tb, lessonScreenScript)
+					if s.Step != step {
+						t.Fatalf("%s: data-step %q", where, s.Step)
+					}
+					if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps {
+						t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps)
+					}
+				}
 			}
-			for _, step := range steps {
-				where := fmt.Sprintf("%s %s 360x740 step %s", game, lang, step)
-				if step != "1" {
-					tb.open("/" + game + "/learn?step=" + step)
-				}
-				s := eval[lessonScreen](tb, lessonScreenScript)
-				if s.Step != step {
-					t.Fatalf("%s: data-step %q", where, s.Step)
-				}
-				if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps {
-					t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps)
-				}
-			}
+			tb.checkClean(fmt.Sprintf("%s %dx%d", lang, size.w, size.h), "")
 		}
-		tb.checkClean(lang, "")
 	}
 }
