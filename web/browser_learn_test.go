@@ -25,6 +25,9 @@ type lessonScreen struct {
 	Wide    bool     `json:"wide"`
 	// HeadWraps: the lesson's head (title, step counter, keys help) takes more than one line.
 	HeadWraps bool `json:"headWraps"`
+	// Crossed: the words a highlight's dashed outline runs through (the bubble's edge, the
+	// deal's number, your seat's name and turn above your Guandan hand).
+	Crossed []string `json:"crossed"`
 }
 
 // screenMargin is the room, in CSS pixels, that whatever a lesson step shows keeps above the
@@ -62,11 +65,25 @@ const lessonScreenScript = `(() => {
 				outside.push(name + " [" + [r.left, r.top, r.right, r.bottom].map(Math.round).join(",") + "] in " + vw + "x" + vh);
 		}
 	}
+	const crossed = [];
+	for (const el of document.querySelectorAll(".lesson[data-mark] .ghand, .lesson[data-mark] .glevel-badge, .lesson[data-mark] .gteam.us")) {
+		const cs = getComputedStyle(el);
+		if (cs.outlineStyle === "none" || el.getClientRects().length === 0) continue;
+		const o = parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset), b = el.getBoundingClientRect();
+		const r = {left: b.left - o, top: b.top - o, right: b.right + o, bottom: b.bottom + o};
+		for (const w of document.querySelectorAll(".lesson-bubble, .gdeal, .gme .seat-head > *")) {
+			if (el.contains(w) || w.contains(el)) continue;
+			for (const q of w.getClientRects()) {
+				if (q.height > 0 && q.width > 0 && q.left < r.right && q.right > r.left && q.top < r.bottom && q.bottom > r.top)
+					crossed.push(el.className + " over " + w.className + " by " + Math.round(Math.min(r.bottom, q.bottom) - Math.max(r.top, q.top)) + " px");
+			}
+		}
+	}
 	const t = document.querySelector(".learn-target");
 	const mids = [...document.querySelector(".lesson-head").children].filter((e) => e.getClientRects().length > 0)
 		.map((e) => { const b = e.getBoundingClientRect(); return b.top + b.height / 2; });
 	return {step: root.dataset.step, steps: root.dataset.steps, marks: root.dataset.mark || "", target: t ? t.dataset.action : "",
-		outside, missing, wide: document.documentElement.scrollWidth > vw, headWraps: Math.max(...mids) - Math.min(...mids) > 4};
+		outside, missing, crossed, wide: document.documentElement.scrollWidth > vw, headWraps: Math.max(...mids) - Math.min(...mids) > 4};
 })()`
 
 // TestBrowserLessons plays the first three steps of each lesson at a phone's and a laptop's
@@ -204,6 +221,7 @@ func lessonShots(t *testing.T, base, dir string) {
 // the table offers another button than the one asked for, it presses that one first and
 // checks the same of the page that explains why not. Which walks, see below (a Swedish and
 // Danish Fold once ended at the phone's last pixel when only Spanish and Persian were walked).
+// At every step the highlights' outlines cross no words (lessonScreen.Crossed).
 func TestBrowserLessonsEveryStep(t *testing.T) {
 	browserTest(t)
 	site := browserSite(t)
@@ -237,8 +255,8 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 			if s.Step != fmt.Sprint(step) {
 				t.Fatalf("%s: data-step %q", where, s.Step)
 			}
-			if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps {
-				t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps)
+			if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps || len(s.Crossed) > 0 {
+				t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v, outlines over words %q", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps, s.Crossed)
 			}
 			const other = `.felt .actions button[data-action]:not(.learn-target):not([data-action="return"])`
 			if tb.exists(other) {
@@ -272,7 +290,10 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 // (Guandan step 1, English) below the first screen, and Guandan step 4's Pass 132 px (English)
 // below it. And at 375×667, laid out as at 360×740, 47 steps of the twelve walks ended below
 // the first screen, Guandan step 4's Pass by 57 px in Spanish and Danish, the As-Nas
-// showdown's hand (step 7, Spanish) by 39 px. TestBrowserShortPhones checks the tables.
+// showdown's hand (step 7, Spanish) by 39 px. The dashed outlines of your Guandan hand and of
+// the levels keep clear of the words around them (lessonScreen.Crossed): they ran through your
+// name and "Your turn" (steps 1, 2 and 18) and the bubble's edge (steps 2, 15 and 16) at every
+// phone size. TestBrowserShortPhones checks the tables.
 func TestBrowserLessonsNarrowPhone(t *testing.T) {
 	browserTest(t)
 	site := browserSite(t)
@@ -302,8 +323,8 @@ func TestBrowserLessonsNarrowPhone(t *testing.T) {
 					if s.Step != step {
 						t.Fatalf("%s: data-step %q", where, s.Step)
 					}
-					if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps {
-						t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps)
+					if len(s.Outside) > 0 || len(s.Missing) > 0 || s.Wide || s.HeadWraps || len(s.Crossed) > 0 {
+						t.Errorf("%s (marks %q): outside the first screen %q, missing %q, sideways %v, head wraps %v, outlines over words %q", where, s.Marks, s.Outside, s.Missing, s.Wide, s.HeadWraps, s.Crossed)
 					}
 				}
 			}
