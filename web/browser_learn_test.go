@@ -26,7 +26,8 @@ type lessonScreen struct {
 	// HeadWraps: the lesson's head (title, step counter, keys help) takes more than one line.
 	HeadWraps bool `json:"headWraps"`
 	// Crossed: the words a highlight's dashed outline runs through (the bubble's edge, the
-	// deal's number, your seat's name and turn above your Guandan hand).
+	// deal's number, your seat's name and turn above your Guandan hand, a seat's count of
+	// cards above its part of the trick).
 	Crossed []string `json:"crossed"`
 }
 
@@ -66,12 +67,12 @@ const lessonScreenScript = `(() => {
 		}
 	}
 	const crossed = [];
-	for (const el of document.querySelectorAll(".lesson[data-mark] .ghand, .lesson[data-mark] .glevel-badge, .lesson[data-mark] .gteam.us")) {
+	for (const el of document.querySelectorAll(".lesson[data-mark] .ghand, .lesson[data-mark] .glevel-badge, .lesson[data-mark] .gteam.us, .lesson[data-mark~=trick] .gfelt .gact-play")) {
 		const cs = getComputedStyle(el);
 		if (cs.outlineStyle === "none" || el.getClientRects().length === 0) continue;
 		const o = parseFloat(cs.outlineWidth) + parseFloat(cs.outlineOffset), b = el.getBoundingClientRect();
 		const r = {left: b.left - o, top: b.top - o, right: b.right + o, bottom: b.bottom + o};
-		for (const w of document.querySelectorAll(".lesson-bubble, .gdeal, .gme .seat-head > *")) {
+		for (const w of document.querySelectorAll(".lesson-bubble, .gdeal, .gme .seat-head > *, .gfelt .seat-head > *, .gcount, .gfolds")) {
 			if (el.contains(w) || w.contains(el)) continue;
 			for (const q of w.getClientRects()) {
 				if (q.height > 0 && q.width > 0 && q.left < r.right && q.right > r.left && q.top < r.bottom && q.bottom > r.top)
@@ -293,7 +294,7 @@ func TestBrowserLessonsEveryStep(t *testing.T) {
 // showdown's hand (step 7, Spanish) by 39 px. The dashed outlines of your Guandan hand and of
 // the levels keep clear of the words around them (lessonScreen.Crossed): they ran through your
 // name and "Your turn" (steps 1, 2 and 18) and the bubble's edge (steps 2, 15 and 16) at every
-// phone size. TestBrowserShortPhones checks the tables.
+// phone size, and the trick's through the seats' counts of cards above it (steps 4 to 12). TestBrowserShortPhones checks the tables.
 func TestBrowserLessonsNarrowPhone(t *testing.T) {
 	browserTest(t)
 	site := browserSite(t)
