@@ -36,6 +36,13 @@ func (s *Server) lessonProgress(r *http.Request, game string, n int) int {
 	return step
 }
 
+// lessonDone tells whether the visitor has been through game's lesson to its end: its offer
+// ("New to As-Nas? Learn in 3 minutes") is then no news to them, on the table or the home page.
+func (s *Server) lessonDone(r *http.Request, game string) bool {
+	steps := map[string]int{"asnas": learn.Asnas().Len(), "guandan": learn.Guandan().Len()}[game]
+	return steps > 0 && s.lessonProgress(r, game, steps) > steps
+}
+
 // saveLessonProgress remembers step as the visitor's place in game's lesson.
 func (s *Server) saveLessonProgress(w http.ResponseWriter, r *http.Request, game string, step int) error {
 	sess, _ := s.sessions.Get(r, learnCookie) // a cookie that does not decode is replaced
@@ -290,6 +297,9 @@ func learnPlay[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, i
 // newcomer tells whether the visitor has never finished a match of game: they are offered
 // its lesson. A store that cannot be read offers it too (a line of text, nothing more).
 func (s *Server) newcomer(r *http.Request, game string) bool {
+	if s.lessonDone(r, game) {
+		return false
+	}
 	id := visitorFrom(r.Context()).id
 	if id == "" {
 		return true

@@ -135,8 +135,6 @@ func TestAsnasLessonWalk(t *testing.T) {
 				}
 			}
 			end := ts.lessonPage("/asnas/learn", loc.Code, l.Len()+1)
-			// Sweeping everything written before a time to come counts what was stored.
-
 			if end.doc.Find(`[data-lesson-done="true"]`).Length() != 1 {
 				t.Error("the page after the last step is not the lesson's end")
 			}
@@ -346,6 +344,25 @@ func TestLessonOffered(t *testing.T) {
 	}
 	if !offered("/asnas/rules", "") {
 		t.Error("the rules page no longer links to the lesson")
+	}
+
+	// A visitor who has been through a lesson to its end, before any match, is not asked
+	// whether they are new to the game (they were, until the end); the rules still link to it.
+	for _, game := range []string{"asnas", "guandan"} {
+		ts := newSite(t)
+		learned := func(path, within string) bool {
+			return ts.get(path).doc.Find(within+` a[data-link="learn"][href="/`+game+`/learn"]`).Length() == 1
+		}
+		steps := map[string]int{"asnas": learn.Asnas().Len(), "guandan": learn.Guandan().Len()}[game]
+		for n := 1; n <= steps; n++ {
+			ts.lessonMove(game, "show", url.Values{"step": {strconv.Itoa(n)}})
+			if n == steps-1 && (!learned("/"+game, "") || !learned("/", `[data-game-card="`+game+`"]`)) {
+				t.Errorf("%s: one step before the lesson's end, the table or the home page no longer offers it", game)
+			}
+		}
+		if learned("/"+game, "") || learned("/", `[data-game-card="`+game+`"]`) || !learned("/"+game+"/rules", "") {
+			t.Errorf("%s: after the lesson's last step the table or the home page still offers it, or the rules page no longer does", game)
+		}
 	}
 }
 
