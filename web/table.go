@@ -366,7 +366,9 @@ func (t table[L]) restart(ctx context.Context, s *Server) step[L] {
 // restartForm asks for confirmation before a match is thrown away, the stored one or the one
 // the table shows a passer-by. A finished match loses nothing (it is in the history): the
 // table's end, with its New match, is the answer. The page warns that the match is lost only
-// when the visitor has made a move in it (a deal after the first is dealt by their Next deal).
+// once something would be: the visitor has made a move in it (a deal after the first is dealt
+// by their Next deal) or a deal has ended, which may happen before their first turn (an As-Nas
+// dealer whom the three others fold to wins the pot at once).
 func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request) error {
 	l, _, err := t.open(s, w, r)
 	if err != nil {
@@ -375,7 +377,7 @@ func (t table[L]) restartForm(s *Server, w http.ResponseWriter, r *http.Request)
 	if t.over(l) {
 		return t.redirect(w, r, views.NoticeNone)
 	}
-	lose := l.Deals() > 1 || l.Acted(soloSeat)
+	lose := l.Deals() > 1 || l.Acted(soloSeat) || !t.playing(l)
 	return s.render(w, r, http.StatusOK, views.RestartPage(s.plainChrome(r, t.game), t.game, l.Token(), lose))
 }
 
