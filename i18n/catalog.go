@@ -354,7 +354,8 @@ func Number(ctx context.Context, x float64, decimals int) string {
 	return number1(ctx, x, decimals)
 }
 
-// number1 is Number without its care for a negative zero.
+// number1 is Number without its care for a negative number that rounds to zero; -0 it takes
+// for 0.
 func number1(ctx context.Context, x float64, decimals int) string {
 	if x == 0 {
 		x = 0 // -0 is 0
