@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -55,6 +56,19 @@ func TestTableTitlesTellTheEnd(t *testing.T) {
 		p := ts.get("/guandan", "Accept-Language", lang)
 		if got := title(p); got != want {
 			t.Errorf("%s: the Guandan deal's end is titled %q, want %q", lang, got, want)
+		}
+	}
+}
+
+// A shared table's title tells its end as the solo table's does, to its players and to a
+// visitor without a seat (the match's end is public).
+func TestSharedTableTitleTellsTheEnd(t *testing.T) {
+	ts := newSite(t)
+	sara, ali, eve := ts.as("Sara"), ts.as("Ali"), ts.as("Eve")
+	path, end := finishedMatch(t, "asnas", 0, map[int]*player{0: sara, 2: ali})
+	for who, p := range map[string]page{"Sara": end, "Ali": ali.view(path), "a visitor": eve.get(path)} {
+		if got := title(p); !strings.HasPrefix(got, "Match over · ") {
+			t.Errorf("%s reads the finished shared match's title %q", who, got)
 		}
 	}
 }

@@ -245,6 +245,10 @@ func (t AsnasTable) Replayable() bool {
 	return len(t.Log) > 0 && t.Log[0].Kind == asnas.EvDealt && t.Since() < len(t.Log)
 }
 
+// SmallHand tells whether seat's hand is drawn small: every other seat's, and the viewer's own
+// once the deal is over, so that a showdown of four hands stays one screen tall.
+func (t AsnasTable) SmallHand(seat int) bool { return seat != t.View.Seat || t.View.DealOver }
+
 // RevealedLater tells whether seat's hand is shown at a moment the page's replay has yet to
 // reach: another seat's at the showdown, or the viewer's own when the AI looked at it for them
 // (they were away) among the steps replayed. It wears backs until the replay ends, so that no

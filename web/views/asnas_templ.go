@@ -1059,12 +1059,12 @@ func seatArea(ch Chrome, t AsnasTable, seat int) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if t.RevealedLater(seat) {
-			templ_7745c5c3_Err = replayBacks(ch, seat != t.View.Seat || t.View.DealOver).Render(ctx, templ_7745c5c3_Buffer)
+			templ_7745c5c3_Err = replayBacks(ch, t.SmallHand(seat)).Render(ctx, templ_7745c5c3_Buffer)
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
 		}
-		templ_7745c5c3_Err = handCards(ch, seat, t.View.Seats[seat], seat != t.View.Seat || t.View.DealOver).Render(ctx, templ_7745c5c3_Buffer)
+		templ_7745c5c3_Err = handCards(ch, seat, t.View.Seats[seat], t.SmallHand(seat)).Render(ctx, templ_7745c5c3_Buffer)
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}

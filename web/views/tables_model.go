@@ -268,9 +268,11 @@ func (t SharedTable) state(ctx context.Context) string {
 	case t.Guandan != nil:
 		return t.Guandan.state(ctx)
 	case t.Over:
-		return tableState(ctx, "", false, false, true, 0)
+		return i18n.T(ctx, "tables.title.matchover")
+	case t.MyTurn():
+		return i18n.T(ctx, "tables.turn.you")
 	}
-	return tableState(ctx, "", t.MyTurn(), false, false, 0)
+	return ""
 }
 
 // PageTitle is the page's title; see tableTitle. A live page takes the title of each table
