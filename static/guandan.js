@@ -48,22 +48,22 @@ function guandanTable() {
     if (event.target instanceof HTMLInputElement && event.target.name === "card") ask();
   });
 
-  // A button under each stack of two or more picks all its cards, or none. Not in a lesson:
-  // with its bubble above the felt, the buttons would push Play off a phone's first screen.
-  // The server names the stacks that get one (data-stack-label, views.GuandanTable.StackPick).
+  // A button under each stack of two or more picks all its cards, or none. The server names
+  // the stacks that get one (data-stack-label, views.GuandanTable.StackPick): a hand to play
+  // from, laid out by rank, and not in a lesson, where with the bubble above the felt the
+  // buttons would push Play off a phone's first screen.
   const syncStack = (group, button) => {
     const boxes = [...group.querySelectorAll('input[name="card"]')];
     button.setAttribute("aria-pressed", String(boxes.every((b) => b.checked)));
   };
-  if (form && !form.closest("[data-lesson]")) {
-    for (const group of form.querySelectorAll(".ghand.stacked .ggroup")) {
+  if (form) {
+    for (const group of form.querySelectorAll(".ggroup[data-stack-label]")) {
       const boxes = [...group.querySelectorAll('input[type="checkbox"][name="card"]')];
-      if (boxes.length < 2) continue;
       const button = document.createElement("button");
       button.type = "button";
       button.className = "gstack";
-      button.textContent = group.dataset.stackShort || String(boxes.length);
-      if (group.dataset.stackLabel) button.setAttribute("aria-label", group.dataset.stackLabel);
+      button.textContent = group.dataset.stackShort;
+      button.setAttribute("aria-label", group.dataset.stackLabel);
       syncStack(group, button);
       button.addEventListener("click", () => {
         const all = !boxes.every((b) => b.checked);

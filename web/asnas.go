@@ -64,7 +64,7 @@ func (s *Server) asnasTable(w http.ResponseWriter, r *http.Request) error {
 	if t.AI, err = s.asnasAIPanel(w, r, a.Match()); err != nil {
 		return err
 	}
-	t.Learn = sh.Stats.Matches == 0 && !s.lessonDone(r, "asnas")
+	t.Learn = s.offersLesson(r, "asnas", sh.Stats.Matches)
 	ch := s.chrome(r, "asnas")
 	ch.SkipToHand = views.AsnasHand
 	return s.render(w, r, http.StatusOK, views.AsnasPage(ch, t))

@@ -70,7 +70,7 @@ func (s *Server) guandanTable(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	t.Level = guandanLevelChoice(r, "/guandan?notice="+views.NoticeLevel.String())
-	t.Learn = sh.Stats.Matches == 0 && !s.lessonDone(r, "guandan")
+	t.Learn = s.offersLesson(r, "guandan", sh.Stats.Matches)
 	ch := s.chrome(r, "guandan")
 	ch.Path = t.URL(t.Arrange, t.Hint != nil) // a setting changed returns to the hand as it was
 	ch.SkipToHand = views.GuandanHand

@@ -2,8 +2,6 @@ package web
 
 import (
 	"testing"
-
-	gd "github.com/cardavia/cardavia/rules/guandan"
 )
 
 // TestGuandanHintedPassIsHighlighted: the highlighted (primary) button is the move to make.
@@ -13,12 +11,7 @@ func TestGuandanHintedPassIsHighlighted(t *testing.T) {
 	ts := newSite(t)
 	ts.gtable()
 	// The partner leads the Ace and the visitor holds the Red Joker: the hint is to pass.
-	p := ts.hintAt(2, [4]string{
-		"4S 7H 8C JD RJ",
-		"3S 3H 5C 6D 7S 8S 9C TD JS QH KC",
-		"AS 4D 5D 6C 7C 8D 9D TC JC QC KD",
-		"3C 4C 5S 6S 7D 8H 9S TS JH QS KS",
-	}, gd.Action{Kind: gd.ActPlay, Seat: 2, Cards: cardsOf(t, "AS")}, gd.Action{Kind: gd.ActPass, Seat: 3})
+	p := ts.partnerLeadsTheAce()
 	if attr(p.doc.Find(".ghint"), "data-hint") != "false" {
 		t.Fatalf("the hint is not to pass: %q", p.doc.Find(".ghint").Text())
 	}

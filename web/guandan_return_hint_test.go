@@ -20,10 +20,7 @@ func TestGuandanReturnHint(t *testing.T) {
 	for _, level := range []string{"beginner", "club", "master"} {
 		t.Run(level, func(t *testing.T) {
 			ts := newSite(t)
-			ts.gtable()
-			if r := ts.post("/settings/guandan-level", url.Values{"level": {level}, "return": {"/guandan"}}); r.status != http.StatusSeeOther {
-				t.Fatalf("choosing %s: %d", level, r.status)
-			}
+			ts.chooseGuandanLevel(level)
 			move := ts.gprepare(returnPosition(t))
 			ts.gpost("/guandan/next", url.Values{"move": {move}})
 			p := ts.gtable()

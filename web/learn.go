@@ -39,7 +39,13 @@ func (s *Server) lessonProgress(r *http.Request, game string, n int) int {
 // lessonDone tells whether the visitor has been through game's lesson to its end: its offer
 // ("New to As-Nas? Learn in 3 minutes") is then no news to them, on the table or the home page.
 func (s *Server) lessonDone(r *http.Request, game string) bool {
-	steps := map[string]int{"asnas": learn.Asnas().Len(), "guandan": learn.Guandan().Len()}[game]
+	steps := 0
+	switch game {
+	case asnasGame.game:
+		steps = learn.Asnas().Len()
+	case guandanGame.game:
+		steps = learn.Guandan().Len()
+	}
 	return steps > 0 && s.lessonProgress(r, game, steps) > steps
 }
 
@@ -294,25 +300,31 @@ func learnPlay[L liveMatch](s *Server, w http.ResponseWriter, r *http.Request, i
 	return t.post(s, w, r, t.redirect, t.restart(r.Context(), s))
 }
 
-// newcomer tells whether the visitor has never finished a match of game: they are offered
-// its lesson. A store that cannot be read offers it too (a line of text, nothing more).
+// newcomer tells whether the home page offers game's lesson to the visitor (offersLesson). A
+// store that cannot be read counts no finished match (the offer is a line of text, no more).
 func (s *Server) newcomer(r *http.Request, game string) bool {
-	if s.lessonDone(r, game) {
-		return false
+	finished := 0
+	if id := visitorFrom(r.Context()).id; id != "" {
+		var sh shelf
+		var err error
+		switch game {
+		case asnasGame.game:
+			sh, _, err = asnasGame.loadShelf(r.Context(), s, id)
+		case guandanGame.game:
+			sh, _, err = guandanGame.loadShelf(r.Context(), s, id)
+		}
+		if err == nil {
+			finished = sh.Stats.Matches
+		}
 	}
-	id := visitorFrom(r.Context()).id
-	if id == "" {
-		return true
-	}
-	var sh shelf
-	var err error
-	switch game {
-	case asnasGame.game:
-		sh, _, err = asnasGame.loadShelf(r.Context(), s, id)
-	case guandanGame.game:
-		sh, _, err = guandanGame.loadShelf(r.Context(), s, id)
-	}
-	return err != nil || sh.Stats.Matches == 0
+	return s.offersLesson(r, game, finished)
+}
+
+// offersLesson tells whether game's lesson is offered (on its table and the home page) to a
+// visitor who has finished that many matches of it: to one who has finished none and has not
+// been through the lesson to its end.
+func (s *Server) offersLesson(r *http.Request, game string, finished int) bool {
+	return finished == 0 && !s.lessonDone(r, game)
 }
 
 // guandanLessonNotices are the engine's refusals of a play that the lesson explains in the

@@ -54,16 +54,8 @@ func TestGuandanHintGivesItsReason(t *testing.T) {
 	for _, level := range []string{"beginner", "club", "master"} {
 		t.Run(level, func(t *testing.T) {
 			ts := newSite(t)
-			ts.gtable()
-			if r := ts.post("/settings/guandan-level", url.Values{"level": {level}, "return": {"/guandan"}}); r.status != http.StatusSeeOther {
-				t.Fatalf("choosing %s: %d", level, r.status)
-			}
-			p := ts.hintAt(2, [4]string{
-				"4S 7H 8C JD RJ",
-				"3S 3H 5C 6D 7S 8S 9C TD JS QH KC",
-				"AS 4D 5D 6C 7C 8D 9D TC JC QC KD",
-				"3C 4C 5S 6S 7D 8H 9S TS JH QS KS",
-			}, gd.Action{Kind: gd.ActPlay, Seat: 2, Cards: cardsOf(t, "AS")}, gd.Action{Kind: gd.ActPass, Seat: 3})
+			ts.chooseGuandanLevel(level)
+			p := ts.partnerLeadsTheAce()
 			why := p.doc.Find(`.ghint [data-why]`)
 			if attr(why, "data-why") != "guandan_ai.reason.partner_winning" || attr(p.doc.Find(".ghint"), "data-hint") != "false" {
 				t.Fatalf("hint %q with reason %q, want a pass because the partner is winning", p.doc.Find(".ghint").Text(), attr(why, "data-why"))
@@ -276,6 +268,28 @@ func TestMasterWithEveryoneAwayIsPlayedAsClub(t *testing.T) {
 	if phase := rootOf(sara.view(path), "data-phase"); phase != "dealover" || club.Load() == 0 {
 		t.Errorf("with everyone away: phase %s, %d Club decisions; want the deal played out by Club", phase, club.Load())
 	}
+}
+
+// chooseGuandanLevel sets the visitor's Guandan AI level from the table's level form.
+func (ts *testSite) chooseGuandanLevel(level string) {
+	ts.t.Helper()
+	ts.gtable()
+	if r := ts.post("/settings/guandan-level", url.Values{"level": {level}, "return": {"/guandan"}}); r.status != http.StatusSeeOther {
+		ts.t.Fatalf("choosing %s: %d", level, r.status)
+	}
+}
+
+// partnerLeadsTheAce is the known bad hint of issue 11 as a table with the hint: the partner
+// (North) leads the Ace, East passes, and the visitor holds the Red Joker with every opponent
+// far from going out.
+func (ts *testSite) partnerLeadsTheAce() page {
+	ts.t.Helper()
+	return ts.hintAt(2, [4]string{
+		"4S 7H 8C JD RJ",
+		"3S 3H 5C 6D 7S 8S 9C TD JS QH KC",
+		"AS 4D 5D 6C 7C 8D 9D TC JC QC KD",
+		"3C 4C 5S 6S 7D 8H 9S TS JH QS KS",
+	}, gd.Action{Kind: gd.ActPlay, Seat: 2, Cards: cardsOf(ts.t, "AS")}, gd.Action{Kind: gd.ActPass, Seat: 3})
 }
 
 // hintAt puts the visitor's table at a deal of these hands at level 2, leader leading, after

@@ -42,9 +42,9 @@ func TestAsnasSinceAwayStaysAtTheSeatsLastMove(t *testing.T) {
 	}
 }
 
-// The AI's turn for the seat may be two actions (a look, then a call): the replay starts at the
-// turn's first, with the hand-over before it.
-func TestAsnasSinceAwayTakesTheWholeTurn(t *testing.T) {
+// awayTurn is the table of the viewer at seat 2 whose time ran out at event 2: the AI looked
+// and called for them.
+func awayTurn() AsnasTable {
 	tb := AsnasTable{Log: []asnas.Event{
 		{Kind: asnas.EvDealt},
 		{Kind: asnas.EvOpened, Seat: 1},
@@ -53,6 +53,13 @@ func TestAsnasSinceAwayTakesTheWholeTurn(t *testing.T) {
 		{Kind: asnas.EvLooked, Seat: 3},
 	}, Asides: []LogAside{{At: 2, Seat: 2, Why: AsideTime}}}
 	tb.View.Seat = 2
+	return tb
+}
+
+// The AI's turn for the seat may be two actions (a look, then a call): the replay starts at the
+// turn's first, with the hand-over before it.
+func TestAsnasSinceAwayTakesTheWholeTurn(t *testing.T) {
+	tb := awayTurn()
 	if got := tb.Since(); got != 2 {
 		t.Errorf("the replay starts at %d, want 2 (the hand-over, the AI's look and call)", got)
 	}
@@ -62,14 +69,7 @@ func TestAsnasSinceAwayTakesTheWholeTurn(t *testing.T) {
 // shows the steps before that look (its faces showed beside "Not looked"); a look of their own,
 // before the steps replayed, changes nothing.
 func TestAsnasOwnLookReplayedWearsBacks(t *testing.T) {
-	tb := AsnasTable{Log: []asnas.Event{
-		{Kind: asnas.EvDealt},
-		{Kind: asnas.EvOpened, Seat: 1},
-		{Kind: asnas.EvLooked, Seat: 2}, // 2: the AI's, after the time-out at 2
-		{Kind: asnas.EvCalled, Seat: 2},
-		{Kind: asnas.EvLooked, Seat: 3},
-	}, Asides: []LogAside{{At: 2, Seat: 2, Why: AsideTime}}}
-	tb.View.Seat = 2
+	tb := awayTurn()
 	tb.View.Seats[2].Shown, tb.View.Seats[2].Looked = true, true
 	if !tb.RevealedLater(2) {
 		t.Error("the AI's look for the away viewer is replayed, but their hand shows its faces from the first step")

@@ -197,8 +197,8 @@ func ErrorPage(ch Chrome, status int, text string, requestID string, back ErrorB
 
 // RestartPage asks before a match of game ("asnas", "guandan": its path and its catalog keys'
 // prefix) is thrown away; it works without JavaScript: the confirmation is its own page and its
-// own POST. lose tells whether the visitor has made a move in the match: only then does the
-// page say that the match is lost.
+// own POST. lose tells whether restarting throws something away (see the web package's
+// restartForm): only then does the page say that the match is lost.
 func RestartPage(ch Chrome, game string, move uint64, lose bool) templ.Component {
 	return templruntime.GeneratedTemplate(func(templ_7745c5c3_Input templruntime.GeneratedComponentInput) (templ_7745c5c3_Err error) {
 		templ_7745c5c3_W, ctx := templ_7745c5c3_Input.Writer, templ_7745c5c3_Input.Context
